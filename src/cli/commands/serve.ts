@@ -1,0 +1,70 @@
+import { buildApp } from '../../server/app.ts';
+import { createAppContext } from '../../server/app-context.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { VERSION } from '../../server/version.ts';
+import { parseCommandLine } from '../parse.ts';
+import { UsageError } from '../usage-error.ts';
+
+export const SERVE_USAGE = `Usage: ssa serve [--port N] [--host ADDRESS] [--data-dir DIR]
+
+Serves the web app and the API (default http://127.0.0.1:5000).
+
+Options override the environment:
+  --port N          PORT       port to listen on (default 5000)
+  --host ADDRESS    HOST       address to bind (default 127.0.0.1)
+  --data-dir DIR    DATA_DIR   embedded database directory (default ./data)
+
+Other environment:
+  DATABASE_URL      postgres://... to use a PostgreSQL server instead of the embedded one
+  OPERATOR_LABEL    the operator label shown in the header
+  LOG_LEVEL         fatal|error|warn|info|debug|trace|silent (default info)
+`;
+
+export async function serveCommand(args: string[], env: Record<string, string | undefined>): Promise<void> {
+  const { values } = parseCommandLine(
+    args,
+    { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    SERVE_USAGE,
+  );
+  if (values.help) {
+    process.stdout.write(SERVE_USAGE);
+    return;
+  }
+  if (values.port !== undefined && !/^\d+$/.test(values.port)) throw new UsageError(`--port must be a number, got '${values.port}'`, SERVE_USAGE);
+  const config = loadConfig({
+    ...env,
+    ...(values.port !== undefined && { PORT: values.port }),
+    ...(values.host !== undefined && { HOST: values.host }),
+    ...(values['data-dir'] !== undefined && { DATA_DIR: values['data-dir'] }),
+  });
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const ctx = createAppContext(config, database, VERSION);
+  const start = await ctx.repositories.appMeta.recordStart(new Date());
+  const app = await buildApp(ctx);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  process.stdout.write(
+    `Data Forge ${VERSION} listening on http://${config.HOST}:${port} (database: ${database.kind} at ${database.location}; start #${start.startCount})\n`,
+  );
+}

@@ -1,0 +1,57 @@
+import { ConfigError } from '../server/config.ts';
+import { DatabaseError } from '../server/db/database.ts';
+import { VERSION } from '../server/version.ts';
+import { serveCommand } from './commands/serve.ts';
+import { UsageError } from './usage-error.ts';
+
+export const USAGE = `Usage: ssa <command> [options]
+
+Data Forge: space situational awareness.
+
+Commands:
+  serve       serve the web app and the API (see ssa serve --help)
+
+Options:
+  -h, --help     show this help
+  -v, --version  show the version
+
+Exit codes: 0 success, 1 failure, 2 bad arguments or input.
+`;
+
+const commands: Record<string, (args: string[], env: Record<string, string | undefined>) => Promise<void>> = {
+  serve: serveCommand,
+};
+
+export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === '-h' || command === '--help' || command === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (command === '-v' || command === '--version') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  try {
+    if (command === undefined) throw new UsageError('missing command', USAGE);
+    const run = commands[command];
+    if (!run) throw new UsageError(`unknown command '${command}'`, USAGE);
+    await run(rest, env);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`ssa: ${error.message}\n\n${error.usage}`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(`ssa: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof DatabaseError) {
+      process.stderr.write(`ssa: ${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`ssa: ${(error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}

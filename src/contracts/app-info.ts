@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** GET /api/app-info: what the web shell needs to know about this installation. */
+export const AppInfoResponse = z
+  .object({
+    name: z.literal('Data Forge'),
+    version: z.string(),
+    operatorLabel: z.string().describe('The fixed operator label shown in the header (OPERATOR_LABEL).'),
+  })
+  .meta({ id: 'AppInfoResponse' });
+export type AppInfoResponse = z.infer<typeof AppInfoResponse>;

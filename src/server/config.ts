@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Server configuration from the environment, validated once at start-up so a
+ * typo fails fast with a message naming the variable instead of surfacing later.
+ */
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export const ConfigSchema = z.object({
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535').default(5000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// connection URL')
+      .optional(),
+  ),
+  OPERATOR_LABEL: z.preprocess(emptyToUndefined, z.string().max(80, 'must be at most 80 characters').default('SDA Operations Center')),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    const got = env[name];
+    return `  ${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

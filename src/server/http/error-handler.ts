@@ -1,0 +1,33 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/**
+ * The one error handler: every failure leaves as JSON `{message}`.
+ * - request validation → 400 naming the field ("body.mass: ...");
+ * - other client errors Fastify raises (bad JSON, unsupported media type,
+ *   body too large) → their 4xx status and message;
+ * - anything else → 500 "Internal server error", logged with its stack, which
+ *   never reaches the client.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'request';
+      const problems = error.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return `${where}${path ? `.${path}` : ''}: ${v.message}`;
+      });
+      return reply.status(400).send({ message: `Invalid request: ${problems.join('; ')}` });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+}

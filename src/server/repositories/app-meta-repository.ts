@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { appMeta } from '../db/schema.ts';
+
+export interface StartRecord {
+  installedAt: Date;
+  startCount: number;
+}
+
+/** Key/value facts about this installation. The only code that touches `app_meta`. */
+export class AppMetaRepository {
+  constructor(private readonly db: Db) {}
+
+  async get<T = unknown>(key: string): Promise<T | undefined> {
+    const rows = await this.db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key));
+    return rows[0]?.value as T | undefined;
+  }
+
+  async set(key: string, value: unknown, now: Date): Promise<void> {
+    await this.db
+      .insert(appMeta)
+      .values({ key, value, updatedAt: now })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: now } });
+  }
+
+  /** Counts a server start; the first one also records the installation time. */
+  async recordStart(now: Date): Promise<StartRecord> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(appMeta).values({ key: 'installed_at', value: now.toISOString(), updatedAt: now }).onConflictDoNothing();
+      const [counted] = await tx
+        .insert(appMeta)
+        .values({ key: 'start_count', value: 1, updatedAt: now })
+        .onConflictDoUpdate({
+          target: appMeta.key,
+          set: { value: sql`to_jsonb((${appMeta.value})::text::int + 1)`, updatedAt: now },
+        })
+        .returning({ value: appMeta.value });
+      const [installed] = await tx.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, 'installed_at'));
+      return { installedAt: new Date(String(installed?.value)), startCount: Number(counted?.value) };
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Debian's Chromium (apt package `chromium`); Playwright's own browser download does not work here. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  dataDir: string;
+  output: () => string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the real server (`node bin/ssa.js serve`, as `npm start` does) on a
+ * free loopback port with a fresh PGlite data directory, and waits for
+ * GET /api/health. The web bundle must already be built (`npm run build`;
+ * `npm run test:browser` does that first).
+ */
+export async function startApp(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dataforge-e2e-')));
+  const ownsDataDir = options.dataDir === undefined;
+  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
+  // Browser tests run on the embedded database unless a test asks otherwise.
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['bin/ssa.js', 'serve'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy within 90 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    output: () => log,
+    close: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

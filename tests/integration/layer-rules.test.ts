@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The import rules of ARCHITECTURE.md must keep biting: lint snippets as if
+// they were files in each layer and check what is refused.
+const cwd = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd });
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('src/core stays pure', () => {
+  it.each([
+    ["import { readFileSync } from 'node:fs'; export const x = readFileSync;", 'no-restricted-imports'],
+    ["import { buildApp } from '../server/app.ts'; export const x = buildApp;", 'no-restricted-imports'],
+    ["import { z } from 'zod'; export const x = z;", 'no-restricted-imports'],
+    ['export const t = Date.now();', 'no-restricted-properties'],
+    ['export const t = new Date();', 'no-restricted-syntax'],
+    ['export const r = Math.random();', 'no-restricted-properties'],
+    ["export const f = () => fetch('/x');", 'no-restricted-globals'],
+    ['export const w = () => window.innerWidth;', 'no-restricted-globals'],
+    ['export const p = () => process.env;', 'no-restricted-globals'],
+  ])('refuses %s', async (code, rule) => {
+    expect(await ruleIds(code, 'src/core/probe.ts')).toContain(rule);
+  });
+
+  it('accepts pure code and explicit time', async () => {
+    expect(await ruleIds('export const at = (ms: number): Date => new Date(ms);', 'src/core/probe.ts')).toEqual([]);
+  });
+});
+
+describe('src/contracts and src/web', () => {
+  it('refuses server imports in contracts', async () => {
+    expect(await ruleIds("import { buildApp } from '../server/app.ts'; export const x = buildApp;", 'src/contracts/probe.ts')).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('refuses server imports in the web app', async () => {
+    expect(await ruleIds("import { buildApp } from '../server/app.ts'; export const x = buildApp;", 'src/web/probe.ts')).toContain(
+      'no-restricted-imports',
+    );
+  });
+});
