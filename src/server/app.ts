@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -18,6 +18,9 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.LOG_LEVEL === 'silent' ? false : { level: ctx.config.LOG_LEVEL },
+    // The dashboard polls several endpoints every few seconds; log each request
+    // only when asked for debug output.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.LOG_LEVEL) }),
     // Bodies larger than this are refused with 413 before any parsing.
     bodyLimit: 64 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

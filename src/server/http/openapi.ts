@@ -17,5 +17,14 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The UI's own policy allows https: sources and upgrades requests; this
+    // server is air-gapped and plain HTTP on loopback, so keep it to 'self'
+    // (Swagger UI sets inline styles, hence 'unsafe-inline' for styles only).
+    transformStaticCSP: () =>
+      "default-src 'self'; base-uri 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
+    uiConfig: { docExpansion: 'list' },
+  });
 }

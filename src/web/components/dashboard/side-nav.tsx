@@ -1,0 +1,43 @@
+import { ChartColumn, Globe, LayoutDashboard, Satellite, Settings, TriangleAlert } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { isActivePath } from '@/lib/active-path';
+import { cn } from '@/lib/utils';
+
+/**
+ * Spec §2: the dashboard's side navigation, in this order. /alerts,
+ * /visualization, /analytics and /config have no screen yet, so they lead to
+ * the not-found page (DECISIONS §9).
+ */
+export const SIDE_NAV_ITEMS = [
+  { label: 'Dashboard', href: '/', icon: LayoutDashboard },
+  { label: 'Conjunction Alerts', href: '/alerts', icon: TriangleAlert },
+  { label: '3D Visualization', href: '/visualization', icon: Globe },
+  { label: 'Satellite Tracking', href: '/tracking', icon: Satellite },
+  { label: 'Analytics', href: '/analytics', icon: ChartColumn },
+  { label: 'Configuration', href: '/config', icon: Settings },
+] as const;
+
+export function SideNav() {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Dashboard" className="flex flex-col gap-1">
+      {SIDE_NAV_ITEMS.map(({ label, href, icon: Icon }) => {
+        const active = isActivePath(href, location);
+        return (
+          <Link
+            key={href}
+            href={href}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+              active ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+            )}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import { Satellite } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { buttonVariants } from '@/components/ui/button';
+import { isActivePath } from '@/lib/active-path';
+import { cn } from '@/lib/utils';
+
+/** Spec §2: top navigation buttons, in this order. */
+export const TOP_NAV_ITEMS = [
+  { label: 'Orbital Drag', href: '/orbital-drag' },
+  { label: 'SDA Dashboard', href: '/' },
+  { label: 'Israeli Satellites', href: '/israeli-satellites' },
+  { label: 'Satellite Tracking', href: '/tracking' },
+  { label: 'SST', href: '/sst' },
+  { label: 'Calc', href: '/calc' },
+] as const;
+
+/**
+ * The bar above every page: the Data Forge brand, then the route buttons.
+ * They are links (they navigate) styled as buttons; the current one carries
+ * aria-current="page" and the filled style.
+ */
+export function TopNav() {
+  const [location] = useLocation();
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <div className="flex h-14 items-center gap-6 px-4">
+        <span className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <Satellite className="size-5 text-primary" aria-hidden="true" />
+          Data Forge
+        </span>
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+          {TOP_NAV_ITEMS.map((item) => {
+            const active = isActivePath(item.href, location);
+            return (
+              <Link
+                key={item.href}
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(buttonVariants({ variant: active ? 'default' : 'ghost', size: 'sm' }))}
+              >
+                {item.label}
+              </Link>
+            );
+          })}
+        </nav>
+      </div>
+    </header>
+  );
+}
