@@ -27,6 +27,12 @@ describe('ssa arguments', () => {
     expect(r.stdout).toContain('serve');
   });
 
+  it('is the package bin: `npx ssa --help` runs it', () => {
+    const r = spawnSync('npx', ['--no-install', 'ssa', '--help'], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: ssa <command>/);
+  });
+
   it('prints the version', () => {
     expect(ssa(['--version']).stdout.trim()).toBe('0.1.0');
   });
