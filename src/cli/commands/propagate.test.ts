@@ -1,0 +1,195 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseTle } from '../../core/elements/tle-parse.ts';
+import { propagate } from '../../core/propagation/sgp4.ts';
+import { minutes } from '../../core/units.ts';
+import { UsageError } from '../usage-error.ts';
+import { parseMinutes, propagateCommand, PROPAGATE_USAGE, type PropagateIo } from './propagate.ts';
+
+const VANGUARD = `0 VANGUARD 1
+1 00005U 58002B   23282.54072583  .00000274  00000-0  37082-3 0  9997
+2 00005  34.2426 102.8218 1844295  34.3480 336.3609 10.85092911336586
+`;
+const TBA = `0 TBA - TO BE ASSIGNED
+1 T0288U          23281.45640615  .00000093  00000-0  30352-3 0  9993
+2 T0288  90.2527 344.4928 0032517 183.2354 176.8560 12.95390622167010
+`;
+// SGP4-VER.TLE case 33334 with its line-1 checksum corrected: SGP4 error 3 at t = 0.
+const FAILS_AT_ONCE = `1 33334U 78066F   06174.85818871  .00000620  00000-0  10000-3 0  6806
+2 33334  68.4714 236.1303 5602877 123.7484 302.5767  0.00001000 67521
+`;
+
+const dir = mkdtempSync(join(tmpdir(), 'ssa-propagate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+async function run(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: PropagateIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readFile: async (path) => readFileSync(path, 'utf8'),
+  };
+  await propagateCommand(args, {}, io);
+  return {
+    stdout,
+    stderr,
+    get lines() {
+      return stdout
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as { norad: string; tsince_min: number; r_km?: number[]; v_km_s?: number[]; error?: { code: number; message: string } });
+    },
+  };
+}
+
+describe('ssa propagate', () => {
+  it('prints one JSON line per object and time, as core SGP4 computes it', async () => {
+    const path = file('two.tle', `${VANGUARD}${TBA}`);
+    const { lines, stdout, stderr } = await run(['--tle', path, '--minutes', '0,60']);
+    expect(stderr).toBe('');
+    expect(lines.map((l) => [l.norad, l.tsince_min])).toEqual([
+      ['00005', 0],
+      ['00005', 60],
+      ['T0288', 0],
+      ['T0288', 60],
+    ]);
+    const expected = propagate(parseTle(VANGUARD).sets[0]!, minutes(60));
+    if (!expected.ok) throw new Error('unexpected SGP4 error');
+    expect(lines[1]).toEqual({ norad: '00005', tsince_min: 60, r_km: [...expected.r], v_km_s: [...expected.v] });
+    expect(stdout.split('\n')[0]).toMatch(/^\{"norad":"00005","tsince_min":0,"r_km":\[[-\d.e]+,[-\d.e]+,[-\d.e]+\],"v_km_s":\[[-\d.e]+,[-\d.e]+,[-\d.e]+\]\}$/);
+  });
+
+  it('accepts START:STOP:STEP and adds STOP when off-step', async () => {
+    const { lines } = await run(['--tle', file('one.tle', VANGUARD), '--minutes', '0:100:30']);
+    expect(lines.map((l) => l.tsince_min)).toEqual([0, 30, 60, 90, 100]);
+    expect(parseMinutes('-90:90:90')).toEqual([-90, 0, 90]);
+    expect(parseMinutes('0:1:0.1')!.at(-1)).toBe(1);
+  });
+
+  it('runs t = 0 only for sets without a verification range', async () => {
+    const { lines } = await run(['--tle', file('zero.tle', VANGUARD)]);
+    expect(lines.map((l) => l.tsince_min)).toEqual([0]);
+  });
+
+  it('prints an SGP4 error and stops that object only', async () => {
+    const { lines } = await run(['--tle', file('mixed.tle', `${FAILS_AT_ONCE}${VANGUARD}`), '--minutes', '0,10']);
+    expect(lines[0]).toEqual({ norad: '33334', tsince_min: 0, error: { code: 3, message: expect.stringContaining('perturbed eccentricity') } });
+    expect(lines.slice(1).map((l) => [l.norad, l.tsince_min])).toEqual([
+      ['00005', 0],
+      ['00005', 10],
+    ]);
+  });
+
+  it('reports unreadable records on stderr and propagates the others', async () => {
+    const broken = VANGUARD.replace('10.85092911336586', '10.85092911336587');
+    const { lines, stderr } = await run(['--tle', file('broken.tle', `${broken}${TBA}`), '--minutes', '0']);
+    expect(lines.map((l) => l.norad)).toEqual(['T0288']);
+    expect(stderr).toMatch(/broken\.tle:1: 00005: line 2 checksum is '7', expected 6\n$/);
+  });
+
+  it('reads OMM files too', async () => {
+    const csv = `OBJECT_NAME,OBJECT_ID,EPOCH,MEAN_MOTION,ECCENTRICITY,INCLINATION,RA_OF_ASC_NODE,ARG_OF_PERICENTER,MEAN_ANOMALY,EPHEMERIS_TYPE,CLASSIFICATION_TYPE,NORAD_CAT_ID,ELEMENT_SET_NO,REV_AT_EPOCH,BSTAR,MEAN_MOTION_DOT,MEAN_MOTION_DDOT
+CALSPHERE 1,1964-063C,2026-07-10T03:44:00.383136,13.76647064,.00234977,90.2216,72.3098,220.5925,303.3745,0,U,900,999,7458,.40393571E-3,.406E-5,0
+`;
+    const { lines } = await run(['--tle', file('gp.csv', csv), '--minutes', '0,1']);
+    expect(lines.map((l) => [l.norad, l.tsince_min])).toEqual([
+      ['00900', 0],
+      ['00900', 1],
+    ]);
+  });
+
+  it('prints the usage for --help', async () => {
+    const { stdout } = await run(['--help']);
+    expect(stdout).toBe(PROPAGATE_USAGE);
+  });
+
+  it('throws UsageError for bad arguments and files', async () => {
+    const one = file('ok.tle', VANGUARD);
+    const cases: [string[], RegExp][] = [
+      [[], /missing --tle FILE/],
+      [['--tle', join(dir, 'absent.tle')], /cannot read --tle file '.*absent\.tle': ENOENT/],
+      [['--tle', dir], /cannot read --tle file/],
+      [['--tle', file('empty.tle', '\n\n')], /no usable element sets/],
+      [['--tle', file('junk.tle', 'hello\nworld\n')], /no usable element sets/],
+      [['--tle', one, '--minutes', '0,x'], /time 'x' is not a number/],
+      [['--tle', one, '--minutes', '0:10:0'], /STEP must be positive/],
+      [['--tle', one, '--minutes', '10:0:1'], /STOP 0 is before START 10/],
+      [['--tle', one, '--minutes', '0:10'], /expected START:STOP:STEP/],
+      [['--tle', one, '--minutes', '0:1e9:0.001'], /more than 1000000 times/],
+      [['--tle', one, '--bogus'], /Unknown option '--bogus'/],
+      [['--tle', one, 'extra'], /positional/],
+    ];
+    for (const [args, message] of cases) {
+      const error = await run(args).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, args.join(' ')).toBeInstanceOf(UsageError);
+      expect((error as UsageError).message, args.join(' ')).toMatch(message);
+      expect((error as UsageError).usage).toBe(PROPAGATE_USAGE);
+    }
+  });
+});
+
+const REFERENCE = fileURLToPath(new URL('../../../../shared/reference/sgp4/', import.meta.url));
+const present = existsSync(`${REFERENCE}SGP4-VER.TLE`) && existsSync(`${REFERENCE}tcppver.out`);
+if (!present) console.warn(`[propagate.test] SKIPPED the SGP4-VER check: reference files not found in ${REFERENCE}`);
+
+describe.skipIf(!present)('ssa propagate on SGP4-VER.TLE', () => {
+  it("reproduces tcppver.out's r and v and the documented error sequence", async () => {
+    const { lines } = await run(['--tle', `${REFERENCE}SGP4-VER.TLE`, '--skip-checksum']);
+    const expected: { satnum: number; rows: number[][] }[] = [];
+    for (const raw of readFileSync(`${REFERENCE}tcppver.out`, 'utf8').split(/\r?\n/)) {
+      const line = raw.trim();
+      if (line === '') continue;
+      const header = /^(\d+) xx$/.exec(line);
+      if (header) expected.push({ satnum: Number(header[1]), rows: [] });
+      else expected.at(-1)!.rows.push(line.split(/\s+/).slice(0, 7).map(Number));
+    }
+
+    // Cut our output into one run per case, in file order: 20413 appears twice in a row and the
+    // −1440..1440 case prints t = 0 twice, so runs are cut by the expected line counts.
+    const runs: { norad: string; good: typeof lines; error?: { code: number } }[] = [];
+    let p = 0;
+    for (const want of expected) {
+      const run: (typeof runs)[number] = { norad: lines[p]!.norad, good: [] };
+      while (p < lines.length && lines[p]!.norad === run.norad && !lines[p]!.error && run.good.length < want.rows.length) run.good.push(lines[p++]!);
+      if (p < lines.length && lines[p]!.norad === run.norad && lines[p]!.error) run.error = lines[p++]!.error;
+      runs.push(run);
+    }
+    expect(p).toBe(lines.length);
+    let worstR = 0;
+    let worstV = 0;
+    runs.forEach((run, i) => {
+      const want = expected[i]!;
+      expect(Number(run.norad)).toBe(want.satnum);
+      if (run.good.length === 0) return; // 33334: the one printed line is a stale driver artefact
+      expect(run.good).toHaveLength(want.rows.length);
+      run.good.forEach((l, k) => {
+        const row = want.rows[k]!;
+        expect(Math.abs(l.tsince_min - row[0]!)).toBeLessThan(1e-8);
+        for (let a = 0; a < 3; a += 1) {
+          worstR = Math.max(worstR, Math.abs(l.r_km![a]! - row[1 + a]!));
+          worstV = Math.max(worstV, Math.abs(l.v_km_s![a]! - row[4 + a]!));
+        }
+      });
+    });
+    expect(worstR).toBeLessThan(1e-6);
+    expect(worstV).toBeLessThan(1e-9);
+    expect(runs.filter((r) => r.error).map((r) => r.error!.code)).toEqual([1, 1, 6, 6, 4, 3, 6]);
+  });
+});

@@ -1,0 +1,175 @@
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { encodeAlpha5 } from '../../core/elements/alpha5.ts';
+import type { ElementSet, Rejection } from '../../core/elements/element-set.ts';
+import { detectElementFormat, parseElementSets } from '../../core/elements/parse-element-sets.ts';
+import { parseTleRecords } from '../../core/elements/tle-parse.ts';
+import { createSgp4 } from '../../core/propagation/sgp4.ts';
+import { parseVerificationRange, propagateSeries, valladoTimes } from '../../core/propagation/vallado-driver.ts';
+import { minutes, type Minutes } from '../../core/units.ts';
+import { parseCommandLine } from '../parse.ts';
+import { UsageError } from '../usage-error.ts';
+
+export const PROPAGATE_USAGE = `Usage: ssa propagate --tle FILE [--minutes LIST | --minutes START:STOP:STEP] [--skip-checksum]
+
+Propagates every element set in FILE with SGP4 (WGS-72, opsmode 'i': Vallado et al. 2006,
+through satellite.js) and prints one JSON line per object and time on stdout, in the TEME
+frame, times in minutes from each set's own epoch:
+  {"norad":"00005","tsince_min":0,"r_km":[x,y,z],"v_km_s":[vx,vy,vz]}
+When SGP4 fails, that object prints
+  {"norad":"00005","tsince_min":t,"error":{"code":N,"message":"..."}}
+and stops. Records that cannot be read are reported on stderr and skipped.
+
+Options:
+  --tle FILE                 TLE or 3LE file (OMM KVN, XML, JSON and CSV are recognised too)
+  --minutes LIST             comma-separated minutes from epoch, e.g. 0,90,1440
+  --minutes START:STOP:STEP  START, START+STEP, ... and STOP itself, e.g. 0:1440:60
+                             (write a negative start as --minutes=-1440:1440:60)
+  --skip-checksum            accept TLE lines whose column-69 checksum is wrong or missing
+  -h, --help                 show this help
+
+Without --minutes, a TLE whose line 2 carries start, stop and step after column 69 (as in
+Vallado's SGP4-VER.TLE) runs at 0 and then from start to stop as Vallado's verification
+driver does; any other set runs at 0 only.
+`;
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const MAX_TIMES = 1_000_000;
+
+/** Where the command reads and writes; tests pass their own. */
+export interface PropagateIo {
+  readonly stdout: (text: string) => void | Promise<void>;
+  readonly stderr: (text: string) => void;
+  readonly readFile: (path: string) => Promise<string>;
+}
+
+let pipeHandlerInstalled = false;
+
+const processIo: PropagateIo = {
+  stdout: async (text) => {
+    if (!pipeHandlerInstalled) {
+      pipeHandlerInstalled = true;
+      // `ssa propagate … | head` closes the pipe early: that ends the output, it is not a failure.
+      process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EPIPE') process.exit(0);
+        throw error;
+      });
+    }
+    if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+  },
+  stderr: (text) => void process.stderr.write(text),
+  readFile: (path) => readFile(path, 'utf8'),
+};
+
+function number(text: string, what: string): number {
+  if (!NUMBER.test(text.trim())) throw new UsageError(`--minutes: ${what} '${text}' is not a number`, PROPAGATE_USAGE);
+  return Number(text);
+}
+
+/** The --minutes argument as a list of times (undefined when absent: use each record's own). */
+export function parseMinutes(value: string | undefined): Minutes[] | undefined {
+  if (value === undefined) return undefined;
+  if (value.includes(':')) {
+    const parts = value.split(':');
+    if (parts.length !== 3) throw new UsageError(`--minutes: expected START:STOP:STEP, got '${value}'`, PROPAGATE_USAGE);
+    const [start, stop, step] = [number(parts[0]!, 'START'), number(parts[1]!, 'STOP'), number(parts[2]!, 'STEP')];
+    if (!(step > 0)) throw new UsageError(`--minutes: STEP must be positive, got ${step}`, PROPAGATE_USAGE);
+    if (stop < start) throw new UsageError(`--minutes: STOP ${stop} is before START ${start}`, PROPAGATE_USAGE);
+    const count = Math.floor((stop - start) / step + 1e-9);
+    if (count + 1 > MAX_TIMES) throw new UsageError(`--minutes: ${value} gives more than ${MAX_TIMES} times`, PROPAGATE_USAGE);
+    // start + i·step rather than repeated addition, so long ranges do not drift; STOP is added when off-step.
+    const times = Array.from({ length: count + 1 }, (_, i) => minutes(start + i * step));
+    if (stop - times.at(-1)! > 1e-9 * step) times.push(minutes(stop));
+    return times;
+  }
+  const times = value.split(',').map((part) => minutes(number(part, 'time')));
+  if (times.length > MAX_TIMES) throw new UsageError(`--minutes: more than ${MAX_TIMES} times`, PROPAGATE_USAGE);
+  return times;
+}
+
+interface Job {
+  readonly set: ElementSet;
+  readonly times: Minutes[];
+}
+
+function noradField(norad: number): string {
+  try {
+    return encodeAlpha5(norad);
+  } catch {
+    return String(norad);
+  }
+}
+
+function readJobs(text: string, minutesArg: Minutes[] | undefined, skipChecksum: boolean): { jobs: Job[]; rejected: Rejection[] } {
+  if (detectElementFormat(text) === 'tle') {
+    const { records, rejected } = parseTleRecords(text, { skipChecksum });
+    const jobs = records.map((record) => {
+      if (minutesArg) return { set: record.set, times: minutesArg };
+      const range = parseVerificationRange(record.line2);
+      return { set: record.set, times: range ? valladoTimes(range, MAX_TIMES) : [minutes(0)] };
+    });
+    return { jobs, rejected };
+  }
+  const { sets, rejected } = parseElementSets(text);
+  return { jobs: sets.map((set) => ({ set, times: minutesArg ?? [minutes(0)] })), rejected };
+}
+
+export async function propagateCommand(args: string[], _env: Record<string, string | undefined>, io: PropagateIo = processIo): Promise<void> {
+  const { values } = parseCommandLine(
+    args,
+    { tle: { type: 'string' }, minutes: { type: 'string' }, 'skip-checksum': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    PROPAGATE_USAGE,
+  );
+  if (values.help) {
+    await io.stdout(PROPAGATE_USAGE);
+    return;
+  }
+  const path = values.tle;
+  if (path === undefined || path === '') throw new UsageError('missing --tle FILE', PROPAGATE_USAGE);
+  const minutesArg = parseMinutes(values.minutes);
+
+  let text: string;
+  try {
+    text = await io.readFile(path);
+  } catch (error) {
+    throw new UsageError(`cannot read --tle file '${path}': ${(error as Error).message}`, PROPAGATE_USAGE);
+  }
+
+  let read: { jobs: Job[]; rejected: Rejection[] };
+  try {
+    read = readJobs(text, minutesArg, values['skip-checksum'] ?? false);
+  } catch (error) {
+    // valladoTimes refuses a non-positive or enormous start/stop/step carried in the file.
+    if (error instanceof RangeError) throw new UsageError(`${path}: ${error.message}`, PROPAGATE_USAGE);
+    throw error;
+  }
+  for (const r of read.rejected) io.stderr(`ssa propagate: ${path}:${r.line}: ${r.norad ? `${r.norad}: ` : ''}${r.reason}\n`);
+  if (read.jobs.length === 0) throw new UsageError(`no usable element sets in '${path}'`, PROPAGATE_USAGE);
+
+  let buffer = '';
+  const emit = async (line: object) => {
+    buffer += `${JSON.stringify(line)}\n`;
+    if (buffer.length >= 1 << 16) {
+      await io.stdout(buffer);
+      buffer = '';
+    }
+  };
+  for (const { set, times } of read.jobs) {
+    const norad = noradField(set.norad);
+    let model;
+    try {
+      model = createSgp4(set);
+    } catch (error) {
+      io.stderr(`ssa propagate: ${path}: ${norad}: ${(error as Error).message}\n`);
+      continue;
+    }
+    for (const { tsince, result } of propagateSeries(model, times)) {
+      await emit(
+        result.ok
+          ? { norad, tsince_min: tsince, r_km: result.r, v_km_s: result.v }
+          : { norad, tsince_min: tsince, error: { code: result.code, message: result.message } },
+      );
+    }
+  }
+  if (buffer) await io.stdout(buffer);
+}

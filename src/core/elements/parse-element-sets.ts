@@ -1,0 +1,52 @@
+/**
+ * One entry point for every element-set format we accept: it looks at the first
+ * meaningful line and hands the text to the matching reader.
+ *
+ * - starts with '<'                        → OMM XML (omm-xml.ts)
+ * - starts with '[' or '{'                 → OMM JSON (omm-json.ts)
+ * - "KEYWORD = value" or a COMMENT line    → OMM KVN (omm-kvn.ts)
+ * - a comma-separated header naming OMM keywords (NORAD_CAT_ID, MEAN_MOTION, …) → OMM CSV (omm-csv.ts)
+ * - anything else                          → TLE / 3LE (tle-parse.ts)
+ */
+import type { ParseResult } from './element-set.ts';
+import { parseOmmCsv } from './omm-csv.ts';
+import { parseOmmJson } from './omm-json.ts';
+import { parseOmmKvn } from './omm-kvn.ts';
+import { parseOmmXml } from './omm-xml.ts';
+import { parseTle, type TleParseOptions } from './tle-parse.ts';
+
+export type ElementFormat = 'tle' | 'omm-kvn' | 'omm-xml' | 'omm-json' | 'omm-csv';
+
+export function detectElementFormat(text: string): ElementFormat {
+  const first = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .find((line) => line !== '' && !line.startsWith('#'));
+  if (first === undefined) return 'tle';
+  if (first.startsWith('<')) return 'omm-xml';
+  if (first.startsWith('[') || first.startsWith('{')) return 'omm-json';
+  if (/^[A-Z][A-Z0-9_]*\s*=/.test(first) || /^COMMENT(\s|$)/.test(first)) return 'omm-kvn';
+  const header = first.split(',').map((cell) => cell.trim().replace(/^"|"$/g, '').toUpperCase());
+  if (header.length > 1 && header.every((cell) => /^[A-Z_]+$/.test(cell)) && (header.includes('NORAD_CAT_ID') || header.includes('MEAN_MOTION'))) {
+    return 'omm-csv';
+  }
+  return 'tle';
+}
+
+/** Element sets from text in any supported format, with the format it was read as. */
+export function parseElementSets(text: string, options: TleParseOptions = {}): ParseResult & { readonly format: ElementFormat } {
+  const format = detectElementFormat(text);
+  switch (format) {
+    case 'omm-xml':
+      return { format, ...parseOmmXml(text) };
+    case 'omm-json':
+      return { format, ...parseOmmJson(text) };
+    case 'omm-kvn':
+      return { format, ...parseOmmKvn(text) };
+    case 'omm-csv':
+      return { format, ...parseOmmCsv(text) };
+    case 'tle':
+      return { format, ...parseTle(text, options) };
+  }
+}

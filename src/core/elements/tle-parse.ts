@@ -1,0 +1,225 @@
+/**
+ * TLE and 3LE reader.
+ *
+ * Layout: Space-Track "Basic Description of the Two Line Element Set Format" and CelesTrak's
+ * "NORAD Two-Line Element Set Format" (T.S. Kelso); columns below are 1-based as there.
+ * Accepted inputs: 3LE with a "0 NAME" line (Space-Track), 3LE with a plain name line
+ * (CelesTrak), bare 2-line sets, any mix of them; CRLF, LF or CR; blank lines anywhere;
+ * lines starting with '#' are comments (as in Vallado's SGP4-VER.TLE). Text after column 69
+ * is ignored here (SGP4-VER.TLE keeps start/stop/step there: see propagation/vallado-driver.ts).
+ *
+ * Each record is checked on its own (lengths, checksums, line numbers, matching catalogue
+ * numbers, every field's format and range); a bad record is reported in `rejected` with the
+ * 1-based line where it starts and never stops the others.
+ */
+import { daysInYear, tleEpochToUtcMs, tleFullYear } from '../time/tle-epoch.ts';
+import { degrees } from '../units.ts';
+import { decodeAlpha5 } from './alpha5.ts';
+import { hasValidChecksum, tleChecksum } from './checksum.ts';
+import { cosparFromTle } from './cospar.ts';
+import type { Classification, ElementSet, ParseResult, Rejection } from './element-set.ts';
+import { parseDecimal, parseImpliedDecimal, parseIntegerStrict } from './numbers.ts';
+import { elementSetProblem } from './validate.ts';
+
+export interface TleParseOptions {
+  /**
+   * Accept lines whose column-69 checksum is wrong or missing. Off by default. Needed for
+   * Vallado's SGP4-VER.TLE, whose artificial cases 33333–33335 carry wrong checksums.
+   */
+  readonly skipChecksum?: boolean;
+}
+
+/** A parsed record with the text it came from. */
+export interface TleRecord {
+  readonly set: ElementSet;
+  /** 1-based line of the record's first line (the name line of a 3LE). */
+  readonly line: number;
+  readonly line1: string;
+  readonly line2: string;
+}
+
+export interface TleRecordsResult {
+  readonly records: TleRecord[];
+  readonly rejected: Rejection[];
+}
+
+/** Thrown inside this module to reject one record; never escapes it. */
+class FieldError extends Error {}
+
+function field(line: string, firstColumn: number, lastColumn: number): string {
+  return line.slice(firstColumn - 1, lastColumn);
+}
+
+function need<T>(value: T | undefined, message: string): T {
+  if (value === undefined) throw new FieldError(message);
+  return value;
+}
+
+function decimalField(line: string, from: number, to: number, what: string): number {
+  const text = field(line, from, to);
+  return need(parseDecimal(text), `${what} '${text}' (columns ${from}–${to}) is not a number`);
+}
+
+function impliedDecimalField(line: string, from: number, to: number, what: string): number {
+  const text = field(line, from, to);
+  return need(parseImpliedDecimal(text), `${what} '${text}' (columns ${from}–${to}) is not an implied-decimal number like ' 28098-4'`);
+}
+
+/** Blank counts as 0, as in Vallado's twoline2rv. */
+function countField(line: string, from: number, to: number, what: string): number {
+  const text = field(line, from, to);
+  if (text.trim() === '') return 0;
+  const value = parseIntegerStrict(text);
+  if (value === undefined || value < 0) throw new FieldError(`${what} '${text}' (columns ${from}–${to}) is not a whole number`);
+  return value;
+}
+
+function checkLine(line: string, number: 1 | 2, skipChecksum: boolean): void {
+  const minimum = skipChecksum ? 68 : 69;
+  if (line.length < minimum) throw new FieldError(`line ${number} has ${line.length} characters, expected 69`);
+  if (line[1] !== ' ') throw new FieldError(`line ${number} does not start with '${number} '`);
+  if (!skipChecksum && !hasValidChecksum(line)) {
+    throw new FieldError(`line ${number} checksum is '${line[68]}', expected ${tleChecksum(line)}`);
+  }
+}
+
+function readSet(line1: string, line2: string, name: string | undefined, skipChecksum: boolean): ElementSet {
+  checkLine(line1, 1, skipChecksum);
+  checkLine(line2, 2, skipChecksum);
+  const l1 = line1.padEnd(69, ' ');
+  const l2 = line2.padEnd(69, ' ');
+
+  const catalogue1 = field(l1, 3, 7);
+  const catalogue2 = field(l2, 3, 7);
+  const norad = need(decodeAlpha5(catalogue1), `catalogue number '${catalogue1}' is neither digits nor Alpha-5`);
+  if (decodeAlpha5(catalogue2) !== norad) {
+    throw new FieldError(`catalogue numbers differ: line 1 has '${catalogue1}', line 2 has '${catalogue2}'`);
+  }
+
+  const classificationChar = field(l1, 8, 8);
+  if (!'UCS '.includes(classificationChar)) throw new FieldError(`classification '${classificationChar}' is not U, C or S`);
+  const classification = (classificationChar === ' ' ? 'U' : classificationChar) as Classification;
+
+  const designator = field(l1, 10, 17);
+  const cosparId = cosparFromTle(designator);
+  if (cosparId === null) throw new FieldError(`international designator '${designator.trim()}' is not YYNNNPPP`);
+
+  const yearText = field(l1, 19, 20);
+  if (!/^\d\d$/.test(yearText)) throw new FieldError(`epoch year '${yearText}' (columns 19–20) is not two digits`);
+  const dayOfYear = decimalField(l1, 21, 32, 'epoch day');
+  const year = tleFullYear(Number(yearText));
+  if (dayOfYear < 1 || dayOfYear >= daysInYear(year) + 1) {
+    throw new FieldError(`epoch day ${dayOfYear} is outside 1–${daysInYear(year)} of ${year}`);
+  }
+
+  const meanMotionDot = decimalField(l1, 34, 43, 'mean motion derivative');
+  const meanMotionDdot = impliedDecimalField(l1, 45, 52, 'mean motion second derivative');
+  const bstar = impliedDecimalField(l1, 54, 61, 'B*');
+  const ephemerisChar = field(l1, 63, 63);
+  if (!/^[\d ]$/.test(ephemerisChar)) throw new FieldError(`ephemeris type '${ephemerisChar}' (column 63) is not a digit`);
+  const elementSetNo = countField(l1, 65, 68, 'element set number');
+
+  const eccentricityText = field(l2, 27, 33);
+  if (!/^[\d ]{7}$/.test(eccentricityText) || eccentricityText.trim() === '') {
+    throw new FieldError(`eccentricity '${eccentricityText}' (columns 27–33) is not 7 digits`);
+  }
+
+  const set: ElementSet = {
+    norad,
+    ...(name ? { name } : {}),
+    ...(cosparId ? { cosparId } : {}),
+    classification,
+    epoch: tleEpochToUtcMs(Number(yearText), dayOfYear),
+    meanMotion: decimalField(l2, 53, 63, 'mean motion'),
+    // Leading decimal point assumed; blanks read as zeros as in Vallado's twoline2rv.
+    eccentricity: Number(`0.${eccentricityText.replaceAll(' ', '0')}`),
+    inclination: degrees(decimalField(l2, 9, 16, 'inclination')),
+    raan: degrees(decimalField(l2, 18, 25, 'right ascension of the ascending node')),
+    argPerigee: degrees(decimalField(l2, 35, 42, 'argument of perigee')),
+    meanAnomaly: degrees(decimalField(l2, 44, 51, 'mean anomaly')),
+    bstar,
+    meanMotionDot,
+    meanMotionDdot,
+    elementSetNo,
+    revAtEpoch: countField(l2, 64, 68, 'revolution number'),
+    ephemerisType: ephemerisChar === ' ' ? 0 : Number(ephemerisChar),
+  };
+  const problem = elementSetProblem(set);
+  if (problem) throw new FieldError(problem);
+  return set;
+}
+
+/**
+ * One element set from its two lines (and optional name), or the reason it is not one.
+ * This is the per-record check that `parseTleRecords` applies.
+ */
+export function readTle(line1: string, line2: string, name?: string, options: TleParseOptions = {}): ElementSet | { reason: string } {
+  try {
+    return readSet(line1, line2, name, options.skipChecksum ?? false);
+  } catch (error) {
+    if (error instanceof FieldError) return { reason: error.message };
+    throw error;
+  }
+}
+
+const isLine1 = (line: string): boolean => line.startsWith('1 ');
+const isLine2 = (line: string): boolean => line.startsWith('2 ');
+const isSkippable = (line: string): boolean => line.trim() === '' || line.startsWith('#');
+
+function nameOf(line: string): string {
+  return (line.startsWith('0 ') ? line.slice(2) : line).trim();
+}
+
+/** Every record of a TLE/3LE text, with its source lines. */
+export function parseTleRecords(text: string, options: TleParseOptions = {}): TleRecordsResult {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const records: TleRecord[] = [];
+  const rejected: Rejection[] = [];
+  let pendingName: { name: string; line: number } | undefined;
+
+  const reject = (line: number, reason: string, catalogueLine?: string) => {
+    const norad = catalogueLine?.slice(2, 7).trim();
+    rejected.push({ line, ...(norad ? { norad } : {}), reason });
+  };
+
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i]!;
+    const lineNumber = i + 1;
+    if (isSkippable(line)) continue;
+
+    if (isLine1(line)) {
+      const start = pendingName?.line ?? lineNumber;
+      const name = pendingName?.name;
+      pendingName = undefined;
+      let j = i + 1;
+      while (j < lines.length && lines[j]!.trim() === '') j += 1;
+      const next = lines[j];
+      if (next === undefined || !isLine2(next)) {
+        reject(start, 'line 1 is not followed by a line 2', line);
+        continue;
+      }
+      i = j;
+      const result = readTle(line, next, name || undefined, options);
+      if ('reason' in result) reject(start, result.reason, line);
+      else records.push({ set: result, line: start, line1: line, line2: next });
+      continue;
+    }
+
+    if (isLine2(line)) {
+      reject(pendingName?.line ?? lineNumber, 'line 2 has no line 1 before it', line);
+      pendingName = undefined;
+      continue;
+    }
+
+    if (pendingName) reject(pendingName.line, `name line '${pendingName.name}' is not followed by element lines`);
+    pendingName = { name: nameOf(line), line: lineNumber };
+  }
+  if (pendingName) reject(pendingName.line, `name line '${pendingName.name}' is not followed by element lines`);
+  return { records, rejected };
+}
+
+/** Every element set of a TLE/3LE text: `{ sets, rejected }`. */
+export function parseTle(text: string, options: TleParseOptions = {}): ParseResult {
+  const { records, rejected } = parseTleRecords(text, options);
+  return { sets: records.map((r) => r.set), rejected };
+}
