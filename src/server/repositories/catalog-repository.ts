@@ -1,0 +1,229 @@
+import { and, count, desc, eq, inArray, max, or, sql } from 'drizzle-orm';
+import type { ElementSet, Rejection } from '../../core/elements/element-set.ts';
+import { utcMs, degrees } from '../../core/units.ts';
+import type { Db } from '../db/database.ts';
+import { catalogImports, elementSets, spaceObjects } from '../db/schema.ts';
+
+export type ObjectType = 'payload' | 'rocket_body' | 'debris' | 'unknown';
+
+export interface SpaceObject {
+  noradId: number;
+  name: string;
+  cosparId: string | null;
+  objectType: ObjectType;
+  owner: string | null;
+  rcsSize: string | null;
+  rcsM2: number | null;
+  massKg: number | null;
+  launchDate: string | null;
+  decayDate: string | null;
+  category: string | null;
+  mission: string | null;
+  description: string | null;
+  source: string;
+}
+
+/** An object's newest element set, what the propagator cache is built from. */
+export interface CatalogEntry {
+  object: SpaceObject;
+  set: ElementSet;
+  setSource: string;
+}
+
+export interface ImportCounts {
+  objectsAdded: number;
+  setsAdded: number;
+  duplicates: number;
+}
+
+// Postgres takes at most 65,535 bind parameters a statement; element_sets has 19 columns.
+const SET_BATCH = 2000;
+const OBJECT_BATCH = 3000;
+
+/** The catalogue's SQL: objects, element-set history, ingestions. */
+export class CatalogRepository {
+  constructor(private readonly db: Db) {}
+
+  async countObjects(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(spaceObjects);
+    return Number(row?.n ?? 0);
+  }
+
+  async countElementSets(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(elementSets);
+    return Number(row?.n ?? 0);
+  }
+
+  async newestEpoch(): Promise<Date | null> {
+    const [row] = await this.db.select({ epoch: max(elementSets.epoch) }).from(elementSets);
+    return row?.epoch ?? null;
+  }
+
+  /** Distinct sources of stored element sets with their counts. */
+  async setSources(): Promise<{ source: string; sets: number }[]> {
+    const rows = await this.db.select({ source: elementSets.source, sets: count() }).from(elementSets).groupBy(elementSets.source);
+    return rows.map((r) => ({ source: r.source, sets: Number(r.sets) }));
+  }
+
+  /**
+   * Inserts new objects and refreshes known ones. Metadata already stored is
+   * kept where the new record has none (a TLE import knows only a name and a
+   * COSPAR id; it must not erase the owner a SATCAT import gave).
+   */
+  async upsertObjects(objects: SpaceObject[], now: Date): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < objects.length; i += OBJECT_BATCH) {
+      const batch = objects.slice(i, i + OBJECT_BATCH).map((o) => ({ ...o, updatedAt: now }));
+      const keep = (column: string) => sql.raw(`coalesce(excluded.${column}, space_objects.${column})`);
+      const rows = await this.db
+        .insert(spaceObjects)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: spaceObjects.noradId,
+          set: {
+            name: sql.raw('excluded.name'),
+            cosparId: keep('cospar_id'),
+            // A guessed 'unknown' never replaces a known type.
+            objectType: sql.raw(`case when excluded.object_type = 'unknown' then space_objects.object_type else excluded.object_type end`),
+            owner: keep('owner'),
+            rcsSize: keep('rcs_size'),
+            rcsM2: keep('rcs_m2'),
+            massKg: keep('mass_kg'),
+            launchDate: keep('launch_date'),
+            decayDate: keep('decay_date'),
+            category: keep('category'),
+            mission: keep('mission'),
+            description: keep('description'),
+            updatedAt: sql.raw('excluded.updated_at'),
+          },
+        })
+        // xmax = 0 only for freshly inserted rows (a Postgres idiom for "inserted, not updated").
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      added += rows.filter((r) => r.inserted).length;
+    }
+    return added;
+  }
+
+  /** Adds element sets; a set whose (norad, epoch) is already stored is skipped. Returns how many were new. */
+  async insertElementSets(sets: readonly ElementSet[], source: string, importId: number | null, now: Date): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < sets.length; i += SET_BATCH) {
+      const batch = sets.slice(i, i + SET_BATCH).map((s) => ({
+        noradId: s.norad,
+        epoch: new Date(s.epoch),
+        meanMotion: s.meanMotion,
+        eccentricity: s.eccentricity,
+        inclination: s.inclination,
+        raan: s.raan,
+        argPerigee: s.argPerigee,
+        meanAnomaly: s.meanAnomaly,
+        bstar: s.bstar,
+        meanMotionDot: s.meanMotionDot,
+        meanMotionDdot: s.meanMotionDdot,
+        elementSetNo: s.elementSetNo,
+        revAtEpoch: s.revAtEpoch,
+        classification: s.classification,
+        ephemerisType: s.ephemerisType,
+        source,
+        importId,
+        createdAt: now,
+      }));
+      const rows = await this.db.insert(elementSets).values(batch).onConflictDoNothing().returning({ id: elementSets.id });
+      added += rows.length;
+    }
+    return added;
+  }
+
+  /** Each object's newest element set (DISTINCT ON keeps the first row per object in epoch-descending order). */
+  async newestEntries(filter?: { noradIds?: number[]; owners?: string[] }): Promise<CatalogEntry[]> {
+    const conditions = [];
+    if (filter?.noradIds?.length) conditions.push(inArray(spaceObjects.noradId, filter.noradIds));
+    if (filter?.owners?.length) conditions.push(inArray(spaceObjects.owner, filter.owners));
+    const where = conditions.length === 0 ? undefined : conditions.length === 1 ? conditions[0] : or(...conditions);
+    const rows = await this.db
+      .selectDistinctOn([elementSets.noradId], { object: spaceObjects, set: elementSets })
+      .from(elementSets)
+      .innerJoin(spaceObjects, eq(spaceObjects.noradId, elementSets.noradId))
+      .where(where)
+      .orderBy(elementSets.noradId, desc(elementSets.epoch));
+    return rows.map(({ object, set }) => ({
+      object: toSpaceObject(object),
+      setSource: set.source,
+      set: {
+        norad: set.noradId,
+        name: object.name,
+        ...(object.cosparId ? { cosparId: object.cosparId } : {}),
+        classification: set.classification as ElementSet['classification'],
+        epoch: utcMs(set.epoch.getTime()),
+        meanMotion: set.meanMotion,
+        eccentricity: set.eccentricity,
+        inclination: degrees(set.inclination),
+        raan: degrees(set.raan),
+        argPerigee: degrees(set.argPerigee),
+        meanAnomaly: degrees(set.meanAnomaly),
+        bstar: set.bstar,
+        meanMotionDot: set.meanMotionDot,
+        meanMotionDdot: set.meanMotionDdot,
+        elementSetNo: set.elementSetNo,
+        revAtEpoch: set.revAtEpoch,
+        ephemerisType: set.ephemerisType,
+      },
+    }));
+  }
+
+  /** Element-set history of one object, oldest first. */
+  async history(noradId: number): Promise<{ epoch: Date; source: string; meanMotion: number; eccentricity: number; inclination: number; raan: number }[]> {
+    return this.db
+      .select({
+        epoch: elementSets.epoch,
+        source: elementSets.source,
+        meanMotion: elementSets.meanMotion,
+        eccentricity: elementSets.eccentricity,
+        inclination: elementSets.inclination,
+        raan: elementSets.raan,
+      })
+      .from(elementSets)
+      .where(eq(elementSets.noradId, noradId))
+      .orderBy(elementSets.epoch);
+  }
+
+  async findObject(noradId: number): Promise<SpaceObject | undefined> {
+    const [row] = await this.db.select().from(spaceObjects).where(eq(spaceObjects.noradId, noradId));
+    return row ? toSpaceObject(row) : undefined;
+  }
+
+  async startImport(source: string, label: string, format: string | null, now: Date): Promise<number> {
+    const [row] = await this.db.insert(catalogImports).values({ source, label, format, startedAt: now }).returning({ id: catalogImports.id });
+    if (!row) throw new Error('catalog_imports insert returned nothing');
+    return row.id;
+  }
+
+  async finishImport(id: number, result: ImportCounts & { rejections: readonly Rejection[] }, now: Date): Promise<void> {
+    await this.db
+      .update(catalogImports)
+      .set({
+        finishedAt: now,
+        objectsAdded: result.objectsAdded,
+        setsAdded: result.setsAdded,
+        duplicates: result.duplicates,
+        rejected: result.rejections.length,
+        rejections: result.rejections.slice(0, 100),
+      })
+      .where(eq(catalogImports.id, id));
+  }
+
+  async lastImport(source?: string) {
+    const [row] = await this.db
+      .select()
+      .from(catalogImports)
+      .where(source ? and(eq(catalogImports.source, source)) : undefined)
+      .orderBy(desc(catalogImports.id))
+      .limit(1);
+    return row;
+  }
+}
+
+function toSpaceObject(row: typeof spaceObjects.$inferSelect): SpaceObject {
+  const { updatedAt: _updatedAt, ...rest } = row;
+  return { ...rest, objectType: rest.objectType as ObjectType };
+}
