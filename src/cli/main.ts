@@ -1,6 +1,7 @@
 import { ConfigError } from '../server/config.ts';
 import { DatabaseError } from '../server/db/database.ts';
 import { VERSION } from '../server/version.ts';
+import { catalogCommand } from './commands/catalog.ts';
 import { propagateCommand } from './commands/propagate.ts';
 import { serveCommand } from './commands/serve.ts';
 import { UsageError } from './usage-error.ts';
@@ -12,6 +13,7 @@ Data Forge: space situational awareness.
 Commands:
   serve       serve the web app and the API (see ssa serve --help)
   propagate   SGP4 positions and velocities from a TLE file (see ssa propagate --help)
+  catalog     import element sets and SATCAT files, catalogue statistics (see ssa catalog --help)
 
 Options:
   -h, --help     show this help
@@ -23,6 +25,7 @@ Exit codes: 0 success, 1 failure, 2 bad arguments or input.
 const commands: Record<string, (args: string[], env: Record<string, string | undefined>) => Promise<void>> = {
   serve: serveCommand,
   propagate: propagateCommand,
+  catalog: catalogCommand,
 };
 
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {

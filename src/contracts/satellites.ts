@@ -4,7 +4,12 @@ import { z } from 'zod';
 export const FleetCategory = z.enum(['military', 'commercial', 'scientific']);
 export type FleetCategory = z.infer<typeof FleetCategory>;
 
-const numericString = (what: string) => z.string().regex(/^-?\d+(\.\d+)?$/, 'numeric string').describe(what);
+/** A number as a string (the spec's form), or '' when SGP4 could not give one. */
+const numericOrEmpty = (what: string) =>
+  z
+    .string()
+    .regex(/^(-?\d+(\.\d+)?)?$/, 'numeric string or empty')
+    .describe(`${what}; numeric string, empty when no position could be computed`);
 
 /**
  * The spec's Satellite entity (product spec §3), one per fleet satellite.
@@ -20,11 +25,12 @@ export const IsraeliSatellite = z
     noradId: z.string().describe('NORAD catalogue number'),
     description: z.string(),
     currentPosition: z.object({
-      latitude: numericString('Geodetic latitude, degrees (WGS-84)'),
-      longitude: numericString('Longitude, degrees east, -180..180'),
-      altitude: numericString('Height above the WGS-84 ellipsoid, km'),
-      velocity: z.number().describe('Inertial speed, km/s'),
+      latitude: numericOrEmpty('Geodetic latitude, degrees (WGS-84)'),
+      longitude: numericOrEmpty('Longitude, degrees east, -180..180'),
+      altitude: numericOrEmpty('Height above the WGS-84 ellipsoid, km'),
+      velocity: z.number().nullable().describe('Inertial speed, km/s'),
       timestamp: z.string().describe('Instant of this position, ISO 8601 UTC'),
+      error: z.string().optional().describe('Why there is no position (an SGP4 error), when the strings are empty'),
     }),
     period: z.number().describe('Orbital period, minutes'),
     inclination: z.number().describe('Inclination, degrees'),

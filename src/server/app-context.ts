@@ -1,15 +1,27 @@
+import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppMetaRepository } from './repositories/app-meta-repository.ts';
+import { CatalogRepository } from './repositories/catalog-repository.ts';
+import { CatalogService } from './services/catalog-service.ts';
 
-/** What routes and services are built from: configuration, database and repositories. */
+/** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
   config: Config;
   database: Database;
   version: string;
-  repositories: { appMeta: AppMetaRepository };
+  log: Logger;
+  repositories: { appMeta: AppMetaRepository; catalog: CatalogRepository };
+  services: { catalog: CatalogService };
 }
 
 export function createAppContext(config: Config, database: Database, version: string): AppContext {
-  return { config, database, version, repositories: { appMeta: new AppMetaRepository(database.db) } };
+  const log = pino({ level: config.LOG_LEVEL });
+  const repositories = { appMeta: new AppMetaRepository(database.db), catalog: new CatalogRepository(database.db) };
+  const catalog = new CatalogService(
+    repositories.catalog,
+    { fleetOwners: config.FLEET_OWNERS, fleetNoradIds: config.FLEET_NORAD_IDS, demo: config.DEMO_CATALOG === 'on' },
+    log.child({ service: 'catalog' }),
+  );
+  return { config, database, version, log, repositories, services: { catalog } };
 }

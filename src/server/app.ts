@@ -1,5 +1,6 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -7,7 +8,9 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { appInfoRoutes } from './routes/app-info.ts';
 import { calculatorRoutes } from './routes/calculator.ts';
+import { catalogRoutes } from './routes/catalog.ts';
 import { healthRoutes } from './routes/health.ts';
+import { satellitesRoutes } from './routes/satellites.ts';
 
 export interface BuildAppOptions {
   /** Directory of the built web app; defaults to dist/web. */
@@ -17,7 +20,7 @@ export interface BuildAppOptions {
 /** Builds the Fastify application: security headers, schemas, error handling, API routes and the web app. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: ctx.config.LOG_LEVEL === 'silent' ? false : { level: ctx.config.LOG_LEVEL },
+    loggerInstance: ctx.log as FastifyBaseLogger,
     // The dashboard polls several endpoints every few seconds; log each request
     // only when asked for debug output.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.LOG_LEVEL) }),
@@ -46,12 +49,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // Plain-HTTP loopback service by default; HSTS would pin browsers to HTTPS.
     strictTransportSecurity: false,
   });
+  // The catalogue lists are megabytes of JSON; gzip/brotli cut them about tenfold.
+  await app.register(compress, { threshold: 4096 });
   registerErrorHandling(app);
   await registerOpenApi(app, ctx.version);
 
   await app.register(healthRoutes, { ctx });
   await app.register(appInfoRoutes, { ctx });
   await app.register(calculatorRoutes);
+  await app.register(satellitesRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx });
   await registerWebApp(app, options.webDir);
   return app;
 }

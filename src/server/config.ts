@@ -21,6 +21,23 @@ export const ConfigSchema = z.object({
       .optional(),
   ),
   OPERATOR_LABEL: z.preprocess(emptyToUndefined, z.string().max(80, 'must be at most 80 characters').default('SDA Operations Center')),
+  DEMO_CATALOG: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on')),
+  FLEET_OWNERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Z0-9]+(,[A-Z0-9]+)*$/, 'must be comma-separated SATCAT owner codes, e.g. ISRA')
+      .default('ISRA')
+      .transform((v) => v.split(',')),
+  ),
+  FLEET_NORAD_IDS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'must be comma-separated NORAD catalogue numbers')
+      .optional()
+      .transform((v) => (v ? v.split(',').map(Number) : [])),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 

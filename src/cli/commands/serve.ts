@@ -42,6 +42,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const ctx = createAppContext(config, database, VERSION);
   const start = await ctx.repositories.appMeta.recordStart(new Date());
+  await ctx.services.catalog.initialise(new Date());
   const app = await buildApp(ctx);
 
   let closing = false;

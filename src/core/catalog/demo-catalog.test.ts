@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSgp4, propagateAt } from '../propagation/sgp4.ts';
+import { subPointAt } from '../propagation/subpoint.ts';
 import { orbitSummary } from '../orbit/mean-elements.ts';
 import { utcMs } from '../units.ts';
 import { generateDemoCatalog, DEMO_FIRST_NORAD } from './demo-catalog.ts';
@@ -52,6 +53,17 @@ describe('generateDemoCatalog', () => {
       expect(o.inclination).toBeLessThan(144);
       expect(o.perigeeAltitude).toBeGreaterThan(300);
       expect(o.apogeeAltitude).toBeLessThan(600);
+    }
+  });
+
+  it('parks the geostationary fleet in its published slots (within 0.5°)', () => {
+    for (const sat of FLEET.filter((f) => f.longitudeSlot !== undefined)) {
+      const s = newest.get(sat.norad);
+      if (!s) throw new Error(`no set for ${sat.name}`);
+      const r = subPointAt(createSgp4(s), NOW);
+      if (!r.ok) throw new Error(r.message);
+      const diff = ((r.point.longitude - (sat.longitudeSlot ?? 0) + 540) % 360) - 180;
+      expect(Math.abs(diff), sat.name).toBeLessThan(0.5);
     }
   });
 

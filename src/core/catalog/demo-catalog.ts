@@ -22,6 +22,7 @@
  * that is imported later.
  */
 import type { ElementSet } from '../elements/element-set.ts';
+import { gmst } from '../time/gmst.ts';
 import { MS_PER_DAY } from '../time/julian.ts';
 import { degrees, utcMs, type UtcMs } from '../units.ts';
 import { WGS72_MU, WGS72_RADIUS } from '../orbit/wgs72.ts';
@@ -283,9 +284,13 @@ export function generateDemoCatalog(options: DemoCatalogOptions): DemoCatalog {
   // catalogue depends on the day only (and every epoch is in the past).
   const dayStart = day * MS_PER_DAY;
   const newestEpoch = (maxAgeDays: number) => dayStart - random.uniform(0.05, maxAgeDays) * MS_PER_DAY;
-  const addNamed = (object: DemoObject, orbit: Orbit) => {
+  const addNamed = (object: DemoObject, orbit: Orbit, longitudeSlot?: number) => {
     objects.push(object);
     const epoch = newestEpoch(1);
+    if (longitudeSlot !== undefined) {
+      // Near-circular, near-equatorial: the sub-satellite longitude is Ω + ω + M − GMST.
+      orbit.meanAnomaly = wrap360(longitudeSlot + gmst(utcMs(epoch)) / DEG - orbit.raan - orbit.argPerigee);
+    }
     const planned = NAMED_MANEUVERS[object.noradId];
     const plan: Plan = planned ? { maneuver: { at: epoch - planned.daysAgo * MS_PER_DAY, type: planned.type, deltaV: planned.deltaV } } : {};
     sets.push(...history(object.noradId, orbit, epoch, Date.parse(object.launchDate), random, plan));
@@ -310,6 +315,7 @@ export function generateDemoCatalog(options: DemoCatalogOptions): DemoCatalog {
         description: sat.description,
       },
       orbit,
+      sat.longitudeSlot,
     );
   }
   for (const adv of ADVERSARIES) {

@@ -36,6 +36,8 @@ export interface FleetSatellite {
   description: string;
   /** For satellites without a public element set. */
   estimate?: NamedOrbitEstimate;
+  /** Geostationary slot, degrees east (operator's published slot). */
+  longitudeSlot?: number;
 }
 
 export const ISRAEL_OWNER = 'ISRA';
@@ -93,10 +95,10 @@ export const FLEET: readonly FleetSatellite[] = [
   },
   { norad: 54880, name: 'EROS C3', category: 'commercial', cosparId: '2022-179A', launchDate: '2022-12-30', massKg: null, description: 'High-resolution imaging satellite (ImageSat International).' },
   { norad: 29079, name: 'EROS B', category: 'commercial', cosparId: '2006-014A', launchDate: '2006-04-25', massKg: 290, description: 'High-resolution imaging satellite (ImageSat International).' },
-  { norad: 32794, name: 'AMOS-3', category: 'commercial', cosparId: '2008-022A', launchDate: '2008-04-28', massKg: 1260, description: 'Geostationary communications satellite (Spacecom), 4° W.' },
-  { norad: 39237, name: 'AMOS-4', category: 'commercial', cosparId: '2013-045A', launchDate: '2013-08-31', massKg: 3500, description: 'Geostationary communications satellite (Spacecom).' },
-  { norad: 44479, name: 'AMOS-17', category: 'commercial', cosparId: '2019-050A', launchDate: '2019-08-06', massKg: 6500, description: 'Geostationary communications satellite (Spacecom), 17° E, Africa coverage.' },
-  { norad: 64784, name: 'DROR 1', category: 'commercial', cosparId: '2025-148A', launchDate: '2025-07-13', massKg: 4500, description: 'Geostationary communications satellite (IAI for Spacecom).' },
+  { norad: 32794, name: 'AMOS-3', category: 'commercial', cosparId: '2008-022A', launchDate: '2008-04-28', massKg: 1260, description: 'Communications satellite (Spacecom); its public elements show it drifting off the geostationary belt.' },
+  { norad: 39237, name: 'AMOS-4', category: 'commercial', cosparId: '2013-045A', launchDate: '2013-08-31', massKg: 3500, description: 'Geostationary communications satellite (Spacecom), 65° E.', longitudeSlot: 65 },
+  { norad: 44479, name: 'AMOS-17', category: 'commercial', cosparId: '2019-050A', launchDate: '2019-08-06', massKg: 6500, description: 'Geostationary communications satellite (Spacecom), 17° E, Africa coverage.', longitudeSlot: 17 },
+  { norad: 64784, name: 'DROR 1', category: 'commercial', cosparId: '2025-148A', launchDate: '2025-07-13', massKg: 4500, description: 'Geostationary communications satellite (IAI for Spacecom), 4° W.', longitudeSlot: -4 },
   { norad: 42901, name: 'VENUS', category: 'scientific', cosparId: '2017-044B', launchDate: '2017-08-02', massKg: 264, description: 'Vegetation and environment monitoring micro-satellite (Israel Space Agency and CNES).' },
   { norad: 25397, name: 'TECHSAT 1B', category: 'scientific', cosparId: '1998-043D', launchDate: '1998-07-10', massKg: 48, description: 'Technion student micro-satellite (Gurwin-II), amateur radio (GO-32).' },
   { norad: 40021, name: 'DUCHIFAT-1', category: 'scientific', cosparId: '2014-033M', launchDate: '2014-06-19', massKg: 1, description: 'Educational 1U CubeSat (Herzliya Science Centre), amateur radio.' },

@@ -7,6 +7,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/api/health',
     { schema: { tags: ['system'], summary: 'Readiness and version', response: { 200: HealthResponse } } },
-    async () => ({ status: 'ok' as const, version: ctx.version, database: ctx.database.kind }),
+    async () => ({ status: 'ok' as const, version: ctx.version, database: ctx.database.kind, catalog: ctx.services.catalog.stats() }),
   );
 };

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GroundTracksResponse, IsraeliSatellitesResponse, SatellitesResponse, type SatelliteRecord } from '../../contracts/satellites.ts';
+import type { AppContext } from '../app-context.ts';
+import { groundTrack, toIsraeliSatellite, TRACK_HORIZON_MINUTES, TRACK_STEP_MINUTES } from '../services/fleet-views.ts';
+
+/** The fleet with live positions, its predicted ground tracks, and the whole catalogue as SST records. */
+export const satellitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const catalog = ctx.services.catalog;
+
+  app.get(
+    '/api/israeli-satellites',
+    {
+      schema: {
+        tags: ['satellites'],
+        summary: 'The fleet, positions from SGP4 at request time',
+        response: { 200: IsraeliSatellitesResponse },
+      },
+    },
+    async () => {
+      const now = new Date();
+      return catalog.fleet().map((entry) => toIsraeliSatellite(entry, now));
+    },
+  );
+
+  app.get(
+    '/api/israeli-satellites/ground-tracks',
+    {
+      schema: {
+        tags: ['satellites'],
+        summary: 'Predicted ground tracks of the fleet: the next 2 hours in 5-minute steps',
+        response: { 200: GroundTracksResponse },
+      },
+    },
+    async () => {
+      const now = new Date();
+      return {
+        start: now.toISOString(),
+        stepMinutes: TRACK_STEP_MINUTES,
+        horizonMinutes: TRACK_HORIZON_MINUTES,
+        tracks: catalog.fleet().map((entry) => groundTrack(entry, now)),
+      } as const;
+    },
+  );
+
+  app.get(
+    '/api/satellites',
+    {
+      schema: {
+        tags: ['satellites'],
+        summary: 'Every catalogue object as an SST satellite record (id, name, noradId, cosparId, category)',
+        response: { 200: SatellitesResponse, 304: z.null().describe('Not modified (ETag)') },
+      },
+    },
+    async (request, reply) => {
+      // Serialised once per catalogue change; sent as it is, with an ETag for revalidation.
+      const { json, etag } = catalog.satelliteRecords();
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      // The JSON was built from the same fields the schema names (CatalogService.satelliteRecords, checked by
+      // tests against SatellitesResponse); re-validating 50,000 records per request would cost ~100 ms.
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string)
+        .send(json as unknown as SatelliteRecord[]);
+    },
+  );
+};
