@@ -13,7 +13,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ env: { DEMO_CATALOG: 'off' } });
   browser = await launchChromium();
   await mkdir(SCREENS_DIR, { recursive: true });
 });

@@ -16,7 +16,7 @@ let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  app = await startApp({ env: { OPERATOR_LABEL: 'Browser Test Operator' } });
+  app = await startApp({ env: { OPERATOR_LABEL: 'Browser Test Operator', DEMO_CATALOG: 'off' } });
   browser = await launchChromium();
   await mkdir(SCREENS_DIR, { recursive: true });
 });

@@ -82,7 +82,7 @@ describe('ssa serve on the embedded database', () => {
     try {
       expect(first.output()).toMatch(/database: pglite .*start #1\)/);
       const health = await (await fetch(`${first.baseUrl}/api/health`)).json();
-      expect(health).toEqual({ status: 'ok', version: '0.1.0', database: 'pglite' });
+      expect(health).toMatchObject({ status: 'ok', version: '0.1.0', database: 'pglite', catalog: { objects: 50_000, source: 'demo' } });
 
       const second = ssa(['serve', '--port', '0', '--data-dir', dataDir]);
       expect(second.code).toBe(1);

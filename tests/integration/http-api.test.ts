@@ -40,7 +40,12 @@ describe('GET /api/health', () => {
   it('answers 200 with status, version and database kind', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', version: '0.1.0', database: 'pglite' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: '0.1.0',
+      database: 'pglite',
+      catalog: { objects: 0, source: 'empty', newest_epoch: null },
+    });
   });
 
   it('sends security headers', async () => {
