@@ -93,7 +93,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.ts', 'src/cli/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.{js,mjs}', 'bin/**/*.js', '*.config.{js,ts}'],
+    files: ['src/server/**/*.{ts,mjs}', 'src/cli/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.{js,mjs}', 'bin/**/*.js', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
 );

@@ -1,0 +1,120 @@
+/**
+ * npm run bench: the speed figures the issues ask for, printed as a table.
+ *
+ * Catalogue and propagation (issue 3):
+ *  - parse the real catalogue (../shared/reference/catalog, 26,140 objects) and initialise SGP4;
+ *  - propagate the whole catalogue over one day at 60 s steps (1,441 instants):
+ *      our propagation pool (worker_threads, one per core), per core;
+ *      satellite.js BulkPropagator on one thread, the same work, in the same run;
+ *  - first-start and later-start times of the server with the demo catalogue.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BulkPropagator, EciBaseCalculator, createSingleThreadRuntime, twoline2satrec } from 'satellite.js';
+import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
+import { formatTle } from '../src/core/elements/tle-format.ts';
+import { createSgp4 } from '../src/core/propagation/sgp4.ts';
+import { PropagationPool } from '../src/server/workers/propagation-pool.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const catalogPath = join(root, '../shared/reference/catalog/full_catalog_3le_2023-10-09.txt');
+const rows: [string, string, string][] = [];
+const row = (what: string, value: string, note = '') => {
+  rows.push([what, value, note]);
+  console.log(`${what.padEnd(58)} ${value.padStart(16)}  ${note}`);
+};
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function catalogueBench(): Promise<void> {
+  if (!existsSync(catalogPath)) {
+    console.log(`skipped: ${catalogPath} is absent (../shared/reference not beside the repository)`);
+    return;
+  }
+  const text = readFileSync(catalogPath, 'utf8');
+  let t = performance.now();
+  const { sets, rejected } = parseElementSets(text);
+  row('parse real catalogue (3LE)', `${(performance.now() - t).toFixed(0)} ms`, `${sets.length} sets, ${rejected.length} rejected`);
+  t = performance.now();
+  for (const s of sets) createSgp4(s);
+  row('initialise SGP4 for every object', `${(performance.now() - t).toFixed(0)} ms`);
+  const tles = sets.map((s) => {
+    const { line1, line2 } = formatTle(s);
+    return [line1, line2] as [string, string];
+  });
+
+  const start = Date.UTC(2023, 9, 9);
+  const stepMs = 60_000;
+  const steps = 1441; // one day at 60 s, both ends included
+  const work = tles.length * steps;
+
+  // satellite.js BulkPropagator, one thread, the same work.
+  const runtime = await createSingleThreadRuntime();
+  const satrecs = tles.map(([a, b]) => twoline2satrec(a, b));
+  const perRun = Math.max(1, Math.floor(2_000_000 / satrecs.length));
+  const propagator = new BulkPropagator({ runtime, calculators: [new EciBaseCalculator()], satRecsCount: satrecs.length, datesCount: perRun });
+  propagator.setSatRecs(satrecs);
+  t = performance.now();
+  let checksum = 0;
+  for (let first = 0; first < steps; first += perRun) {
+    const count = Math.min(perRun, steps - first);
+    propagator.setDates(Array.from({ length: count }, (_, k) => new Date(start + (first + k) * stepMs)));
+    propagator.run();
+    const { position, error } = propagator.getRawOutput().eci;
+    for (let i = 0; i < satrecs.length * count; i++) if (error[i] === 0) checksum += position[3 * i] ?? 0;
+  }
+  const bulkRate = work / ((performance.now() - t) / 1000);
+  propagator.dispose();
+  row('satellite.js BulkPropagator, 1 thread', `${fmt(bulkRate)} /s`, `${fmt(work)} propagations`);
+
+  const pool = new PropagationPool();
+  await pool.load(tles);
+  const result = await pool.span(start, stepMs, steps);
+  await pool.close();
+  const total = result.propagations / (result.ms / 1000);
+  row(`our pool, ${pool.size} workers: total`, `${fmt(total)} /s`, `wall ${result.ms.toFixed(0)} ms`);
+  row('our pool: per core', `${fmt(total / pool.size)} /s`, `${((total / pool.size / bulkRate) * 100).toFixed(0)} % of BulkPropagator single-thread`);
+  const agree = Math.abs(result.checksum - checksum) / checksum;
+  row('pool vs single-thread checksum (relative)', agree.toExponential(1), 'same positions');
+}
+
+async function startTime(dataDir: string): Promise<number> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['bin/ssa.js', 'serve'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function startBench(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'dataforge-bench-'));
+  try {
+    row('first start with the demo catalogue (50,000 objects)', `${(await startTime(dir) / 1000).toFixed(1)} s`, 'target < 30 s');
+    row('later start', `${(await startTime(dir) / 1000).toFixed(1)} s`, 'target < 10 s');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await catalogueBench();
+await startBench();
