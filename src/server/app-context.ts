@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import { AppMetaRepository } from './repositories/app-meta-repository.ts';
 import { CatalogRepository } from './repositories/catalog-repository.ts';
 import { CatalogService } from './services/catalog-service.ts';
+import { CatalogUpdater } from './services/catalog-updater.ts';
 
 /** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
@@ -12,7 +13,7 @@ export interface AppContext {
   version: string;
   log: Logger;
   repositories: { appMeta: AppMetaRepository; catalog: CatalogRepository };
-  services: { catalog: CatalogService };
+  services: { catalog: CatalogService; updater: CatalogUpdater };
 }
 
 export function createAppContext(config: Config, database: Database, version: string): AppContext {
@@ -23,5 +24,14 @@ export function createAppContext(config: Config, database: Database, version: st
     { fleetOwners: config.FLEET_OWNERS, fleetNoradIds: config.FLEET_NORAD_IDS, demo: config.DEMO_CATALOG === 'on' },
     log.child({ service: 'catalog' }),
   );
-  return { config, database, version, log, repositories, services: { catalog } };
+  const updater = new CatalogUpdater(
+    catalog,
+    {
+      celestrak: { enabled: config.CELESTRAK_UPDATES === 'on', baseUrl: config.CELESTRAK_URL, groups: config.CELESTRAK_GROUPS },
+      spaceTrack: { baseUrl: config.SPACETRACK_URL, identity: config.SPACETRACK_USER, password: config.SPACETRACK_PASSWORD },
+      intervalMs: config.CATALOG_UPDATE_HOURS * 3_600_000,
+    },
+    log.child({ service: 'catalog-updater' }),
+  );
+  return { config, database, version, log, repositories, services: { catalog, updater } };
 }

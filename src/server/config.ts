@@ -38,6 +38,23 @@ export const ConfigSchema = z.object({
       .optional()
       .transform((v) => (v ? v.split(',').map(Number) : [])),
   ),
+  CELESTRAK_UPDATES: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('off')),
+  CELESTRAK_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).default('https://celestrak.org')),
+  CELESTRAK_GROUPS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be comma-separated CelesTrak group names, e.g. active,analyst')
+      .default('active')
+      .transform((v) => v.split(',')),
+  ),
+  SPACETRACK_USER: z.preprocess(emptyToUndefined, z.string().optional()),
+  SPACETRACK_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
+  SPACETRACK_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).default('https://www.space-track.org')),
+  CATALOG_UPDATE_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of hours' }).positive('must be a positive number of hours').max(24 * 30, 'must be at most 720').default(6),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 

@@ -18,6 +18,13 @@ Options override the environment:
 Other environment:
   DATABASE_URL      postgres://... to use a PostgreSQL server instead of the embedded one
   OPERATOR_LABEL    the operator label shown in the header
+  DEMO_CATALOG      on|off: generate the demo catalogue into an empty database (default on)
+  FLEET_OWNERS      SATCAT owner codes of the fleet (default ISRA)
+  FLEET_NORAD_IDS   more fleet members by NORAD id, comma-separated
+  CELESTRAK_UPDATES on|off: fetch CelesTrak GP groups on a schedule (default off)
+  CELESTRAK_GROUPS  groups to fetch (default active)
+  SPACETRACK_USER, SPACETRACK_PASSWORD   fetch the Space-Track GP catalogue on a schedule
+  CATALOG_UPDATE_HOURS  hours between online updates (default 6)
   LOG_LEVEL         fatal|error|warn|info|debug|trace|silent (default info)
 `;
 
@@ -50,6 +57,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    ctx.services.updater.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -63,6 +71,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     await database.close();
     throw error;
   }
+  ctx.services.updater.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   process.stdout.write(

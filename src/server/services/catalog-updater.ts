@@ -1,0 +1,103 @@
+import { fetchCelestrakGroup } from '../sources/celestrak.ts';
+import { fetchSpaceTrackCatalog } from '../sources/space-track.ts';
+import type { CatalogService, ImportReport } from './catalog-service.ts';
+
+export interface UpdaterOptions {
+  celestrak: { enabled: boolean; baseUrl: string; groups: readonly string[] };
+  spaceTrack: { baseUrl: string; identity?: string | undefined; password?: string | undefined };
+  intervalMs: number;
+  fetch?: typeof fetch;
+}
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
+}
+
+export interface UpdateOutcome {
+  source: 'celestrak' | 'spacetrack';
+  label: string;
+  report?: ImportReport;
+  error?: string;
+}
+
+/**
+ * Fetches element sets from CelesTrak and Space-Track on a schedule and imports
+ * them into the catalogue history. Off-line is normal for this product: a source
+ * that cannot be reached is logged once as a warning, then quietly (debug) until
+ * it answers again.
+ */
+export class CatalogUpdater {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<UpdateOutcome[]> | undefined;
+  private readonly unreachable = new Set<string>();
+
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly options: UpdaterOptions,
+    private readonly log: Logger,
+  ) {}
+
+  get enabled(): boolean {
+    return this.options.celestrak.enabled || Boolean(this.options.spaceTrack.identity && this.options.spaceTrack.password);
+  }
+
+  start(): void {
+    if (!this.enabled || this.timer) return;
+    void this.runOnce();
+    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** One pass over every enabled source; a pass already under way is joined, not doubled. */
+  runOnce(): Promise<UpdateOutcome[]> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<UpdateOutcome[]> {
+    const outcomes: UpdateOutcome[] = [];
+    const fetchOptions = (baseUrl: string) => ({ baseUrl, ...(this.options.fetch && { fetch: this.options.fetch }) });
+    if (this.options.celestrak.enabled) {
+      for (const group of this.options.celestrak.groups) {
+        const label = `CelesTrak GP group ${group}`;
+        outcomes.push(await this.attempt('celestrak', label, () => fetchCelestrakGroup(group, fetchOptions(this.options.celestrak.baseUrl))));
+      }
+    }
+    const { identity, password, baseUrl } = this.options.spaceTrack;
+    if (identity && password) {
+      outcomes.push(await this.attempt('spacetrack', 'Space-Track GP', () => fetchSpaceTrackCatalog({ identity, password }, fetchOptions(baseUrl))));
+    }
+    return outcomes;
+  }
+
+  private async attempt(source: UpdateOutcome['source'], label: string, download: () => Promise<string>): Promise<UpdateOutcome> {
+    let text: string;
+    try {
+      text = await download();
+    } catch (error) {
+      const message = (error as Error).message;
+      if (this.unreachable.has(label)) this.log.debug({ source: label, error: message }, 'catalogue source still unreachable');
+      else this.log.warn({ source: label, error: message }, 'catalogue source unreachable; will retry quietly');
+      this.unreachable.add(label);
+      return { source, label, error: message };
+    }
+    this.unreachable.delete(label);
+    try {
+      const report = await this.catalog.importElementSets(text, { source, label }, new Date());
+      return { source, label, report };
+    } catch (error) {
+      const message = (error as Error).message;
+      this.log.warn({ source: label, error: message }, 'catalogue update could not be imported');
+      return { source, label, error: message };
+    }
+  }
+}
