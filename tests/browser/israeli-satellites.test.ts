@@ -1,0 +1,114 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IsraeliSatellite } from '../../src/contracts/satellites.ts';
+import { launchChromium, startApp, type RunningApp } from './harness.ts';
+
+// The Israeli Satellites page (spec §2) against the real GET /api/israeli-satellites.
+
+const SCREENS_DIR = '/tmp/dataforge-screens';
+const CATEGORIES = [
+  ['military', 'Military'],
+  ['commercial', 'Commercial'],
+  ['scientific', 'Scientific'],
+] as const;
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let fleet: IsraeliSatellite[];
+/** Console errors and uncaught exceptions of the current page (CSP violations show up here too). */
+let pageErrors: string[];
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchChromium();
+  await mkdir(SCREENS_DIR, { recursive: true });
+  const res = await fetch(`${app.baseUrl}/api/israeli-satellites`);
+  expect(res.status).toBe(200);
+  fleet = (await res.json()) as IsraeliSatellite[];
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  pageErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${app.baseUrl}/israeli-satellites`);
+  await page.getByRole('heading', { level: 1, name: 'Israeli Satellites' }).waitFor();
+  await page.getByRole('tablist').waitFor({ timeout: 30_000 });
+});
+
+afterEach(async () => {
+  await page.close();
+  expect(pageErrors).toEqual([]);
+});
+
+function inCategory(category: string): IsraeliSatellite[] {
+  return fleet.filter((satellite) => satellite.category.trim().toLowerCase() === category);
+}
+
+/** The satellite names on the cards of the visible tab panel. */
+async function cardNames(): Promise<string[]> {
+  return page.getByRole('tabpanel').getByRole('heading', { level: 2 }).allTextContents();
+}
+
+describe('Israeli Satellites page', () => {
+  it('has a fleet to show', () => {
+    expect(fleet.length).toBeGreaterThan(0);
+  });
+
+  it('shows the subtitle, and the summary tiles count the API data', async () => {
+    expect(await page.getByText('Monitoring all active Israeli satellites with real-time orbital data').isVisible()).toBe(true);
+    for (const [category, label] of CATEGORIES) {
+      const tile = page.getByRole('region', { name: label, exact: true });
+      expect(await tile.textContent()).toBe(`${label}${inCategory(category).length}`);
+    }
+    expect(await page.getByRole('region', { name: 'Total', exact: true }).textContent()).toBe(`Total${fleet.length}`);
+  });
+
+  it('labels the tabs with the API counts', async () => {
+    expect(await page.getByRole('tab').allTextContents()).toEqual([
+      'All Satellites',
+      ...CATEGORIES.map(([category, label]) => `${label} (${inCategory(category).length})`),
+    ]);
+    expect(await page.getByRole('tab', { name: 'All Satellites' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows every satellite under All Satellites, and only its category under each other tab', async () => {
+    expect(await cardNames()).toEqual(fleet.map((satellite) => satellite.name));
+    for (const [category, label] of CATEGORIES) {
+      const expected = inCategory(category).map((satellite) => satellite.name);
+      await page.getByRole('tab', { name: `${label} (${expected.length})` }).click();
+      expect(await page.getByRole('tab', { name: `${label} (${expected.length})` }).getAttribute('aria-selected')).toBe('true');
+      expect(await cardNames()).toEqual(expected);
+    }
+    await page.getByRole('tab', { name: 'All Satellites' }).click();
+    expect(await cardNames()).toHaveLength(fleet.length);
+  });
+
+  it('shows each satellite’s name, NORAD id and category on its card', async () => {
+    const cards = page.getByRole('tabpanel').getByRole('region');
+    expect(await cards.count()).toBe(fleet.length);
+    for (const [index, satellite] of fleet.entries()) {
+      const card = cards.nth(index);
+      expect(await card.getByRole('heading', { level: 2 }).textContent()).toBe(satellite.name);
+      const norad = card.locator('xpath=.//dt[normalize-space()="NORAD ID"]/following-sibling::dd[1]');
+      expect(await norad.textContent()).toBe(satellite.noradId);
+      expect(await card.getByText(satellite.category, { exact: true }).isVisible()).toBe(true);
+      const updated = card.locator('xpath=.//dt[normalize-space()="Last Update"]/following-sibling::dd[1]');
+      expect(await updated.textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2} UTC$/);
+    }
+  });
+
+  it('saves a screenshot', async () => {
+    await page.screenshot({ path: `${SCREENS_DIR}/israeli-satellites.png`, fullPage: true });
+  });
+});
