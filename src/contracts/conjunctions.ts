@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Risk levels from Pc (DECISIONS.md §5): critical ≥ 1e-4, high ≥ 1e-5, medium ≥ 1e-7, low below. */
+export const RiskLevel = z.enum(['critical', 'high', 'medium', 'low']);
+export type RiskLevel = z.infer<typeof RiskLevel>;
+
+/** Longest screening window the SST analysis accepts. */
+export const MAX_WINDOW_DAYS = 7;
+/** Largest distance threshold, km. */
+export const MAX_THRESHOLD_KM = 100;
+
+/**
+ * POST /api/conjunctions/analyze-selected (product spec §3 "Conjunction analysis request").
+ * Dates and threshold arrive as text from the form; the server checks them and
+ * answers 400 naming the field.
+ */
+export const AnalyzeSelectedRequest = z
+  .object({
+    satellite_ids: z.array(z.union([z.number().int(), z.string()])).describe('Catalogue object ids (NORAD numbers) of the primaries'),
+    start: z.string().describe('Window start, ISO 8601'),
+    end: z.string().describe('Window end, ISO 8601'),
+    threshold: z.union([z.string(), z.number()]).describe("Distance threshold in km (the form sends text, default '5.0')"),
+  })
+  .meta({ id: 'AnalyzeSelectedRequest' });
+export type AnalyzeSelectedRequest = z.infer<typeof AnalyzeSelectedRequest>;
+
+export const AnalyzeQuery = z
+  .object({
+    async: z.enum(['0', '1', 'true', 'false']).optional().describe('1: answer 202 with the job at once and report progress on /api/conjunctions/jobs/{id}/events'),
+  })
+  .strict();
+
+/** One close approach of an SST result: the spec's snake_case fields, plus ids and geometry. */
+export const SstConjunction = z
+  .object({
+    id: z.string().describe('Conjunction id, unique within the server: {job id}-{n}'),
+    primary_object: z.string(),
+    secondary_object: z.string(),
+    primary_id: z.number().int(),
+    secondary_id: z.number().int(),
+    primary_norad: z.string(),
+    secondary_norad: z.string(),
+    tca: z.string().describe('Time of closest approach, ISO 8601 UTC ending in Z, millisecond precision'),
+    miss_distance_km: z.number(),
+    radial_km: z.number().describe("Miss vector's radial component in the primary's RTN frame at TCA"),
+    in_track_km: z.number(),
+    cross_track_km: z.number(),
+    relative_velocity_km_s: z.number(),
+    collision_probability: z.number().describe('2D Pc (Foster), fraction'),
+    max_collision_probability: z.number().describe("Alfano's maximum Pc, fraction"),
+    risk_level: RiskLevel,
+    cdm_url: z.string().describe('CCSDS CDM of this conjunction (KVN; ?format=xml for XML)'),
+  })
+  .meta({ id: 'SstConjunction' });
+export type SstConjunction = z.infer<typeof SstConjunction>;
+
+/** The SST result (product spec §3). */
+export const SstResult = z
+  .object({
+    job_id: z.string(),
+    total_objects: z.number().int().describe('Catalogue objects screened against'),
+    conjunctions: z.array(SstConjunction),
+  })
+  .meta({ id: 'SstResult' });
+export type SstResult = z.infer<typeof SstResult>;
+
+/** The six steps of the SST progress panel (product spec §4), in order. */
+export const ANALYSIS_STEPS = [
+  { id: 'prepare', title: 'Preparing satellite data' },
+  { id: 'tle', title: 'Generating TLE data' },
+  { id: 'orbits', title: 'Calculating orbital parameters' },
+  { id: 'detect', title: 'Detecting potential conjunctions' },
+  { id: 'risk', title: 'Assessing risk levels' },
+  { id: 'results', title: 'Generating results' },
+] as const;
+export const AnalysisStepId = z.enum(['prepare', 'tle', 'orbits', 'detect', 'risk', 'results']);
+export type AnalysisStepId = z.infer<typeof AnalysisStepId>;
+
+export const JobStatus = z.enum(['running', 'completed', 'failed', 'cancelled']);
+
+/** A screening job as GET /api/conjunctions/jobs/{id} reports it. */
+export const AnalysisJob = z
+  .object({
+    job_id: z.string(),
+    status: JobStatus,
+    step: AnalysisStepId.describe('The stage running now (or the last one)'),
+    fraction: z.number().min(0).max(1).describe('Share of the work done'),
+    detail: z.string().describe('What the stage is doing, e.g. "1,234 of 50,000 objects"'),
+    error: z.string().optional(),
+    result: SstResult.optional(),
+  })
+  .meta({ id: 'AnalysisJob' });
+export type AnalysisJob = z.infer<typeof AnalysisJob>;
+
+/**
+ * Server-sent events on GET /api/conjunctions/jobs/{id}/events: `event: progress`
+ * with an AnalysisJob without result on every stage change and every few percent,
+ * then one `event: done` with the full AnalysisJob (completed, failed or cancelled).
+ */
+export const JobParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { AnalysisJob, AnalysisStepId, SstResult } from '../../contracts/conjunctions.ts';
+import type { ValidAnalysis } from './analysis-request.ts';
+
+export interface AnalysisProgress {
+  step: AnalysisStepId;
+  fraction: number;
+  detail: string;
+}
+
+/** Runs one analysis; reports progress; stops when the signal aborts. */
+export type AnalysisRunner = (
+  jobId: string,
+  analysis: ValidAnalysis,
+  report: (progress: AnalysisProgress) => void,
+  signal: AbortSignal,
+) => Promise<Omit<SstResult, 'job_id'>>;
+
+type Listener = (event: 'progress' | 'done', job: AnalysisJob) => void;
+
+interface JobState {
+  job: AnalysisJob;
+  listeners: Set<Listener>;
+  controller: AbortController;
+  finished: Promise<AnalysisJob>;
+  finishedAt?: number;
+}
+
+/** How many finished jobs (with their results and CDMs) are kept, and for how long. */
+const KEEP_JOBS = 50;
+const KEEP_MS = 6 * 3_600_000;
+/** Progress is sent on every stage change and at least every 2 % within a stage. */
+const PROGRESS_STEP = 0.02;
+
+/**
+ * SST analyses as jobs: started by POST, observed by server-sent events, kept in
+ * memory for a few hours so results and their CDMs can be fetched.
+ */
+export class AnalysisJobs {
+  private readonly jobs = new Map<string, JobState>();
+
+  constructor(private readonly runner: AnalysisRunner) {}
+
+  start(analysis: ValidAnalysis): JobState {
+    this.evict();
+    const jobId = randomUUID().slice(0, 8);
+    const state: JobState = {
+      job: { job_id: jobId, status: 'running', step: 'prepare', fraction: 0, detail: `${analysis.primaries.length} satellite(s) selected` },
+      listeners: new Set(),
+      controller: new AbortController(),
+      finished: Promise.resolve(undefined as unknown as AnalysisJob),
+    };
+    this.jobs.set(jobId, state);
+    let lastSent = { step: state.job.step, fraction: 0 };
+    const report = (progress: AnalysisProgress) => {
+      if (state.job.status !== 'running') return;
+      state.job = { ...state.job, ...progress };
+      if (progress.step !== lastSent.step || progress.fraction - lastSent.fraction >= PROGRESS_STEP) {
+        lastSent = { step: progress.step, fraction: progress.fraction };
+        this.emit(state, 'progress');
+      }
+    };
+    state.finished = this.runner(jobId, analysis, report, state.controller.signal).then(
+      (result) => this.finish(state, { status: 'completed', step: 'results', fraction: 1, detail: `${result.conjunctions.length} conjunction(s) found`, result: { job_id: jobId, ...result } }),
+      (error: unknown) =>
+        this.finish(
+          state,
+          state.controller.signal.aborted
+            ? { status: 'cancelled', detail: 'Cancelled', error: 'Analysis cancelled' }
+            : { status: 'failed', error: error instanceof Error && error.message ? error.message : 'Unknown error' },
+        ),
+    );
+    return state;
+  }
+
+  get(jobId: string): AnalysisJob | undefined {
+    return this.jobs.get(jobId)?.job;
+  }
+
+  /** The finished job (waits while it runs). */
+  async wait(jobId: string): Promise<AnalysisJob | undefined> {
+    return this.jobs.get(jobId)?.finished;
+  }
+
+  cancel(jobId: string): boolean {
+    const state = this.jobs.get(jobId);
+    if (!state || state.job.status !== 'running') return false;
+    state.controller.abort();
+    return true;
+  }
+
+  /** Calls `listener` with progress and the final job; returns the unsubscribe function. A finished job is reported at once. */
+  subscribe(jobId: string, listener: Listener): (() => void) | undefined {
+    const state = this.jobs.get(jobId);
+    if (!state) return undefined;
+    if (state.job.status !== 'running') {
+      listener('done', state.job);
+      return () => undefined;
+    }
+    listener('progress', withoutResult(state.job));
+    state.listeners.add(listener);
+    return () => state.listeners.delete(listener);
+  }
+
+  /** Finds a conjunction of a kept job by its id ({job id}-{n}). */
+  conjunction(conjunctionId: string) {
+    const jobId = conjunctionId.split('-')[0] ?? '';
+    return this.jobs.get(jobId)?.job.result?.conjunctions.find((c) => c.id === conjunctionId);
+  }
+
+  private finish(state: JobState, change: Partial<AnalysisJob>): AnalysisJob {
+    state.job = { ...state.job, ...change };
+    state.finishedAt = Date.now();
+    this.emit(state, 'done');
+    state.listeners.clear();
+    return state.job;
+  }
+
+  private emit(state: JobState, event: 'progress' | 'done'): void {
+    const job = event === 'done' ? state.job : withoutResult(state.job);
+    for (const listener of state.listeners) listener(event, job);
+  }
+
+  private evict(): void {
+    const now = Date.now();
+    const finished = [...this.jobs.entries()].filter(([, s]) => s.finishedAt !== undefined).sort((a, b) => (a[1].finishedAt ?? 0) - (b[1].finishedAt ?? 0));
+    finished.forEach(([id, s], index) => {
+      const tooMany = finished.length - index > KEEP_JOBS;
+      if (tooMany || now - (s.finishedAt ?? now) > KEEP_MS) this.jobs.delete(id);
+    });
+  }
+}
+
+function withoutResult(job: AnalysisJob): AnalysisJob {
+  const { result: _result, ...rest } = job;
+  return rest;
+}
