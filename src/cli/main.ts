@@ -2,6 +2,7 @@ import { ConfigError } from '../server/config.ts';
 import { DatabaseError } from '../server/db/database.ts';
 import { VERSION } from '../server/version.ts';
 import { catalogCommand } from './commands/catalog.ts';
+import { pcCommand } from './commands/pc.ts';
 import { propagateCommand } from './commands/propagate.ts';
 import { serveCommand } from './commands/serve.ts';
 import { UsageError } from './usage-error.ts';
@@ -14,6 +15,7 @@ Commands:
   serve       serve the web app and the API (see ssa serve --help)
   propagate   SGP4 positions and velocities from a TLE file (see ssa propagate --help)
   catalog     import element sets and SATCAT files, catalogue statistics (see ssa catalog --help)
+  pc          2D collision probability for conjunction cases (see ssa pc --help)
 
 Options:
   -h, --help     show this help
@@ -26,6 +28,7 @@ const commands: Record<string, (args: string[], env: Record<string, string | und
   serve: serveCommand,
   propagate: propagateCommand,
   catalog: catalogCommand,
+  pc: pcCommand,
 };
 
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {

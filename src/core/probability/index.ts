@@ -1,0 +1,41 @@
+/**
+ * Collision probability: the public API of src/core/probability (see src/core/README.md).
+ *
+ * Units: metres, metres per second, m² (covariances), days (element-set age). Pc2D is the
+ * Foster/Chan circle method with the encounter-plane convention of shared/reference/pc/README.md.
+ * Pc3D (Hall 2021) is not implemented.
+ */
+export { pc2d, type Pc2dDefined, type Pc2dInput, type Pc2dResult, type Pc2dUndefined, type Pc2dUndefinedReason } from './pc2d.ts';
+export { alfanoMaxPc, DEFAULT_ASPECT_RATIO, type AlfanoMaxPc } from './alfano-max.ts';
+export { oneInN, riskLevel, RISK_THRESHOLDS, type RiskLevel } from './risk.ts';
+export {
+  defaultCovarianceForElementSet,
+  defaultCovarianceRtn,
+  epochSigmas,
+  IN_TRACK_GROWTH_FACTOR,
+  IN_TRACK_GROWTH_M_PER_DAY,
+  orbitRegime,
+  type DefaultCovariance,
+  type DefaultCovarianceInput,
+  type EpochSigmaSource,
+  type InclinationBand,
+  type OrbitRegime,
+  type OrbitShape,
+  type PerigeeBand,
+  type RtnSigmasM,
+} from './default-covariance.ts';
+export { inertialCovarianceToRtn, rtnAxes, rtnCovarianceToInertial, rtnToInertial } from './rtn.ts';
+export {
+  combinedHardBodyRadiusM,
+  DEFAULT_COMBINED_HBR_M,
+  objectRadiusM,
+  RCS_SIZE_UPPER_M2,
+  TYPE_DEFAULT_RADIUS_M,
+  type ObjectSize,
+  type RadiusSource,
+  type RcsSize,
+} from './hard-body-radius.ts';
+export { gaussianDiskProbability, type DiskProblem } from './disk-probability.ts';
+export { encounterPlane, type EncounterPlane } from './encounter-plane.ts';
+export type { CovarianceInput, Matrix3 } from './matrix3.ts';
+export type { Vector3 } from './vector3.ts';
