@@ -2,6 +2,7 @@ import { ConfigError } from '../server/config.ts';
 import { DatabaseError } from '../server/db/database.ts';
 import { VERSION } from '../server/version.ts';
 import { catalogCommand } from './commands/catalog.ts';
+import { cdmCommand } from './commands/cdm.ts';
 import { pcCommand } from './commands/pc.ts';
 import { propagateCommand } from './commands/propagate.ts';
 import { serveCommand } from './commands/serve.ts';
@@ -16,6 +17,7 @@ Commands:
   propagate   SGP4 positions and velocities from a TLE file (see ssa propagate --help)
   catalog     import element sets and SATCAT files, catalogue statistics (see ssa catalog --help)
   pc          2D collision probability for conjunction cases (see ssa pc --help)
+  cdm         convert conjunctions between JSON and CCSDS CDM KVN/XML (see ssa cdm --help)
 
 Options:
   -h, --help     show this help
@@ -29,6 +31,7 @@ const commands: Record<string, (args: string[], env: Record<string, string | und
   propagate: propagateCommand,
   catalog: catalogCommand,
   pc: pcCommand,
+  cdm: cdmCommand,
 };
 
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {

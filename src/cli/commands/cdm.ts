@@ -1,0 +1,231 @@
+import { readFile } from 'node:fs/promises';
+import {
+  assessCdm,
+  cdmCollisionProbability,
+  cdmFromConjunction,
+  CdmError,
+  ConjunctionJsonError,
+  detectCdmFormat,
+  formatConjunctionJson,
+  parseConjunctionJson,
+  parseIsoUtc,
+  readCdm,
+  writeCdmKvn,
+  writeCdmXml,
+  type Cdm,
+  type ConjunctionDocument,
+} from '../../core/cdm/index.ts';
+import { DEFAULT_COMBINED_HBR_M } from '../../core/probability/index.ts';
+import { utcMs, type UtcMs } from '../../core/units.ts';
+import { parseCommandLine } from '../parse.ts';
+import { UsageError } from '../usage-error.ts';
+
+export const CDM_USAGE = `Usage: ssa cdm --to kvn|xml|json [--hbr M] [--originator NAME] [--message-id ID] [--creation-date UTC] FILE
+       ssa cdm --pc [--hbr M] FILE
+
+Converts a conjunction between the CCSDS Conjunction Data Message (CCSDS 508.0-B-1, CDM 1.0,
+in KVN or XML) and Data Forge's conjunction JSON, or prints the collision probability computed
+from a message's own states and covariances. FILE may be KVN, XML or conjunction JSON; its form
+is recognised from the content. The result goes to stdout.
+
+Options:
+  --to kvn|xml|json     write FILE's conjunction in that form
+  --pc                  print, as JSON, the 2D Pc (Foster/Chan) from the message's states and
+                        RTN covariances (ITRF states are made inertial first), beside the
+                        message's own COLLISION_PROBABILITY
+  --hbr M               combined hard-body radius, metres, for messages that give none (CARA's
+                        "COMMENT HBR = 15 [m]"; a JSON's hard_body_radius_m); default ${DEFAULT_COMBINED_HBR_M}
+  --originator NAME     ORIGINATOR of a CDM written from JSON (default: the JSON's message.originator,
+                        else DATA FORGE)
+  --message-id ID       MESSAGE_ID of a CDM written from JSON (default: the JSON's, else
+                        {primary}_conj_{secondary}_{TCA as yyyymmdd_hhmmss})
+  --creation-date UTC   CREATION_DATE of a CDM written from JSON (default: the JSON's, else now)
+  -h, --help            show this help
+
+Conjunction JSON (snake_case, units in the names; ? = optional):
+  primary_object, secondary_object        names
+  primary_norad, secondary_norad          catalogue numbers
+  primary_cospar?, secondary_cospar?      international designators, e.g. 1999-068A
+  primary_object_type?, …                 PAYLOAD | ROCKET BODY | DEBRIS | UNKNOWN | OTHER
+  primary_maneuverable?, …                YES | NO | N/A
+  tca                                     ISO 8601 UTC, e.g. 2021-03-24T15:10:47.417Z
+  miss_distance_km, relative_velocity_km_s
+  relative_position_rtn_km?, relative_velocity_rtn_km_s?
+                                          secondary relative to primary, primary's RTN frame
+  collision_probability?, collision_probability_method?, max_collision_probability?,
+  risk_level? (critical|high|medium|low), hard_body_radius_m?
+  frame                                   TEME | EME2000 | GCRF (both states)
+  primary_state, secondary_state          {"r_km": [x,y,z], "v_km_s": [vx,vy,vz]} at TCA
+  primary_covariance_rtn, …               RTN covariance at TCA: 6x6 (m², m²/s, m²/s²;
+                                          R T N Rdot Tdot Ndot) or 3x3 position (m²)
+  primary_covariance_method?, …           CALCULATED | DEFAULT (default DEFAULT)
+  message?                                {originator?, message_id?, creation_date?, message_for?}
+
+A CDM written from JSON in TEME says so in a COMMENT: 508.0-B-1 lists GCRF, EME2000 and ITRF.
+Converting a CDM to JSON keeps the message's Pc, adds its risk level and Alfano's maximum Pc
+(SOCRATES aspect ratio 3) at the hard-body radius used.
+`;
+
+/** Where the command reads and writes; tests pass their own. */
+export interface CdmIo {
+  readonly stdout: (text: string) => void | Promise<void>;
+  readonly readFile: (path: string) => Promise<string>;
+  /** The clock, for a default CREATION_DATE. */
+  readonly now: () => UtcMs;
+}
+
+const processIo: CdmIo = {
+  stdout: (text) => void process.stdout.write(text),
+  readFile: (path) => readFile(path, 'utf8'),
+  now: () => utcMs(Date.now()),
+};
+
+type Input = { readonly kind: 'cdm'; readonly cdm: Cdm } | { readonly kind: 'json'; readonly document: ConjunctionDocument };
+
+function readInput(text: string, path: string): Input {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  try {
+    if (trimmed.startsWith('{')) {
+      let value: unknown;
+      try {
+        value = JSON.parse(trimmed);
+      } catch (error) {
+        throw new UsageError(`${path}: not valid JSON: ${(error as Error).message}`, CDM_USAGE);
+      }
+      return { kind: 'json', document: parseConjunctionJson(value) };
+    }
+    if (detectCdmFormat(text) === undefined) {
+      throw new UsageError(`${path} is neither a CDM (KVN starting with CCSDS_CDM_VERS, or XML with a <cdm> root) nor conjunction JSON`, CDM_USAGE);
+    }
+    return { kind: 'cdm', cdm: readCdm(text) };
+  } catch (error) {
+    if (error instanceof CdmError || error instanceof ConjunctionJsonError) throw new UsageError(`${path}: ${error.message}`, CDM_USAGE);
+    throw error;
+  }
+}
+
+function hbrOption(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_COMBINED_HBR_M;
+  const hbr = Number(value);
+  if (value.trim() === '' || !Number.isFinite(hbr) || hbr < 0) throw new UsageError(`--hbr: expected a radius in metres ≥ 0, got '${value}'`, CDM_USAGE);
+  return hbr;
+}
+
+/** CARA's message-id shape, "000025994_conj_000037558_20210324_151047" (508.0-B-1 §5.2.9: letters, digits, '_' and '-'). */
+function defaultMessageId(document: ConjunctionDocument): string {
+  const { primary, secondary, tca } = document.conjunction;
+  const stamp = new Date(Math.floor(tca / 1000) * 1000).toISOString().slice(0, 19).replace(/-|:/g, '').replace('T', '_');
+  return `${String(primary.norad).padStart(9, '0')}_conj_${String(secondary.norad).padStart(9, '0')}_${stamp}`;
+}
+
+function cdmOfDocument(document: ConjunctionDocument, values: { originator?: string; 'message-id'?: string; 'creation-date'?: string }, io: CdmIo): Cdm {
+  let creationDate = document.message.creationDate;
+  if (values['creation-date'] !== undefined) {
+    creationDate = parseIsoUtc(values['creation-date']);
+    if (creationDate === undefined) throw new UsageError(`--creation-date: '${values['creation-date']}' is not a UTC time such as 2021-03-23T15:43:56Z`, CDM_USAGE);
+  }
+  const messageFor = document.message.messageFor;
+  try {
+    return cdmFromConjunction(document.conjunction, {
+      originator: values.originator ?? document.message.originator ?? 'DATA FORGE',
+      messageId: values['message-id'] ?? document.message.messageId ?? defaultMessageId(document),
+      creationDate: creationDate ?? io.now(),
+      ...(messageFor !== undefined ? { messageFor } : {}),
+    });
+  } catch (error) {
+    if (error instanceof CdmError) throw new UsageError(`cannot write a CDM: ${error.message}`, CDM_USAGE);
+    throw error;
+  }
+}
+
+function documentOfCdm(cdm: Cdm, defaultHbrM: number): ConjunctionDocument {
+  const { header } = cdm;
+  return {
+    conjunction: assessCdm(cdm, { defaultHbrM }).conjunction,
+    message: {
+      originator: header.originator,
+      messageId: header.messageId,
+      creationDate: header.creationDate,
+      ...(header.messageFor !== undefined ? { messageFor: header.messageFor } : {}),
+    },
+  };
+}
+
+function pcReport(cdm: Cdm, defaultHbrM: number): Record<string, unknown> {
+  const result = cdmCollisionProbability(cdm, { defaultHbrM });
+  const { relative } = cdm;
+  return {
+    collision_probability: result.pc,
+    ...(result.undefinedReason ? { undefined_reason: result.undefinedReason } : {}),
+    method: result.method,
+    hard_body_radius_m: result.hbrM,
+    hbr_source: result.hbrSource,
+    frame: result.frame,
+    miss_distance_m: result.missDistanceM,
+    relative_speed_m_s: result.relativeSpeedMPerS,
+    ...(relative.collisionProbability !== undefined ? { message_collision_probability: relative.collisionProbability } : {}),
+    ...(relative.collisionProbabilityMethod !== undefined ? { message_collision_probability_method: relative.collisionProbabilityMethod } : {}),
+  };
+}
+
+export async function cdmCommand(args: string[], _env: Record<string, string | undefined>, io: CdmIo = processIo): Promise<void> {
+  const { values, positionals } = parseCommandLine(
+    args,
+    {
+      to: { type: 'string' },
+      pc: { type: 'boolean' },
+      hbr: { type: 'string' },
+      originator: { type: 'string' },
+      'message-id': { type: 'string' },
+      'creation-date': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    CDM_USAGE,
+    true,
+  );
+  if (values.help) {
+    await io.stdout(CDM_USAGE);
+    return;
+  }
+  const to = values.to?.toLowerCase();
+  if (to !== undefined && to !== 'kvn' && to !== 'xml' && to !== 'json') throw new UsageError(`--to: expected kvn, xml or json, got '${values.to}'`, CDM_USAGE);
+  if (to === undefined && !values.pc) throw new UsageError('missing --to kvn|xml|json or --pc', CDM_USAGE);
+  if (to !== undefined && values.pc) throw new UsageError('use either --to or --pc, not both', CDM_USAGE);
+  if (positionals.length === 0) throw new UsageError('missing FILE', CDM_USAGE);
+  if (positionals.length > 1) throw new UsageError(`expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`, CDM_USAGE);
+  const hbr = hbrOption(values.hbr);
+  const path = positionals[0]!;
+
+  let text: string;
+  try {
+    text = await io.readFile(path);
+  } catch (error) {
+    throw new UsageError(`cannot read '${path}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, CDM_USAGE);
+  }
+  const input = readInput(text, path);
+  const headerOptions = ['originator', 'message-id', 'creation-date'] as const;
+  const misplaced = headerOptions.find((o) => values[o] !== undefined);
+  if (misplaced && (input.kind !== 'json' || to === 'json' || values.pc)) {
+    throw new UsageError(`--${misplaced} applies only when writing a CDM (--to kvn|xml) from conjunction JSON`, CDM_USAGE);
+  }
+
+  try {
+    if (values.pc) {
+      const cdm = input.kind === 'cdm' ? input.cdm : cdmOfDocument(input.document, {}, io);
+      await io.stdout(`${JSON.stringify(pcReport(cdm, hbr))}\n`);
+      return;
+    }
+    if (to === 'json') {
+      const document = input.kind === 'json' ? input.document : documentOfCdm(input.cdm, hbr);
+      await io.stdout(`${JSON.stringify(formatConjunctionJson(document), null, 2)}\n`);
+      return;
+    }
+    const cdm = input.kind === 'cdm' ? input.cdm : cdmOfDocument(input.document, values, io);
+    await io.stdout(to === 'xml' ? writeCdmXml(cdm) : writeCdmKvn(cdm));
+  } catch (error) {
+    // A CDM that reads but cannot be written in the other form (e.g. partial relative state in XML),
+    // or a geometry the Pc cannot use (r ∥ v), is bad input.
+    if (error instanceof CdmError || error instanceof RangeError) throw new UsageError(`${path}: ${error.message}`, CDM_USAGE);
+    throw error;
+  }
+}
