@@ -7,6 +7,8 @@ import { readCdm, readCdmKvn, readCdmXml, writeCdmKvn } from '../../core/cdm/ind
 import { utcMs } from '../../core/units.ts';
 import { UsageError } from '../usage-error.ts';
 import { CDM_USAGE, cdmCommand, type CdmIo } from './cdm.ts';
+import { temeToEme2000Matrix } from '../../core/frames/teme-eme2000.ts';
+import { apply } from '../../core/frames/rotation-matrix.ts';
 
 const NOW = utcMs(Date.UTC(2024, 4, 1, 8, 0, 0));
 
@@ -79,7 +81,7 @@ describe('ssa cdm', () => {
     expect(cdm.header).toMatchObject({ originator: 'DATA FORGE', messageId: '000045918_conj_000030337_20240502_102030', creationDate: NOW });
     expect(cdm.relative).toMatchObject({ tca: Date.UTC(2024, 4, 2, 10, 20, 30, 125), collisionProbability: 2.5e-6, collisionProbabilityMethod: 'FOSTER-1992' });
     expect(cdm.relative.missDistanceM).toBeCloseTo(500, 9);
-    expect(cdm.object1.metadata).toMatchObject({ objectName: 'OFEQ 16', objectDesignator: '45918', internationalDesignator: '2020-042A', refFrame: 'TEME', covarianceMethod: 'DEFAULT' });
+    expect(cdm.object1.metadata).toMatchObject({ objectName: 'OFEQ 16', objectDesignator: '45918', internationalDesignator: '2020-042A', refFrame: 'EME2000', covarianceMethod: 'DEFAULT' });
     expect(cdm.object2.metadata.internationalDesignator).toBe('UNKNOWN');
 
     const xml = await run(['--to', 'xml', '--originator', 'IL-SSA', '--message-id', 'IL-42', '--creation-date', '2024-05-01T09:00:00Z', json]);
@@ -105,12 +107,14 @@ describe('ssa cdm', () => {
       collision_probability_method: 'FOSTER-1992',
       risk_level: 'medium',
       hard_body_radius_m: 20,
-      frame: 'TEME',
+      frame: 'EME2000',
       primary_covariance_method: 'DEFAULT',
       message: { originator: 'DATA FORGE', message_id: '000045918_conj_000030337_20240502_102030', creation_date: '2024-05-01T08:00:00.000Z' },
     });
     expect(fromKvn.miss_distance_km as number).toBeCloseTo(0.5, 12);
-    expect(fromKvn.primary_state).toEqual(CONJUNCTION.primary_state);
+    // Our CDMs carry EME2000 (508.0-B-1 Table 3-3 has no TEME): the TEME state comes back rotated.
+    const m = temeToEme2000Matrix(utcMs(Date.UTC(2024, 4, 2, 10, 20, 30, 125)));
+    expect(fromKvn.primary_state).toEqual({ r_km: apply(m, [6878.137, 0, 0]), v_km_s: apply(m, [0, 7.6, 0]) });
     expect((fromKvn.secondary_covariance_rtn as number[][])[1]![1]).toBe(1_000_000);
     // JSON → JSON normalises and keeps every field.
     const normalised = JSON.parse(await run(['--to', 'json', json])) as Record<string, unknown>;
@@ -122,7 +126,7 @@ describe('ssa cdm', () => {
   it('prints the Pc computed from the message covariance with --pc', async () => {
     const kvn = file('pc.cdm', await run(['--to', 'kvn', json]));
     const report = JSON.parse(await run(['--pc', kvn])) as Record<string, unknown>;
-    expect(report).toMatchObject({ method: 'FOSTER-1992', hard_body_radius_m: 20, hbr_source: 'message', frame: 'TEME', message_collision_probability: 2.5e-6 });
+    expect(report).toMatchObject({ method: 'FOSTER-1992', hard_body_radius_m: 20, hbr_source: 'message', frame: 'EME2000', message_collision_probability: 2.5e-6 });
     expect(report.collision_probability as number).toBeGreaterThan(0);
     expect(report.miss_distance_m as number).toBeCloseTo(500, 6);
     // From JSON too, and the HBR option applies only where the message has none.

@@ -47,9 +47,10 @@ export const YES_NO: readonly YesNo[] = ['YES', 'NO'];
 /**
  * Table 3-3 REF_FRAME: the frame of the state vectors, the same for both objects. 508.0-B-1 lists
  * GCRF, EME2000 and ITRF only (so does the ndmxml CDM 1.0 schema). TEME, the output frame of
- * SGP4 (Vallado et al. 2006, AIAA 2006-6753), is accepted here as an extension so that our
- * SGP4 screening can write its states unconverted; such a message says so in a COMMENT, and an
- * XML validator holding the 1.0 schema will reject it.
+ * SGP4 (Vallado et al. 2006, AIAA 2006-6753), is accepted here as an extension for reading
+ * (earlier Data Forge messages, other producers) and is written back only when a message read with
+ * it is re-written: cdmFromConjunction turns TEME states into EME2000 (conjunction.ts), so the
+ * messages we generate are valid 508.0-B-1. An XML validator holding the 1.0 schema rejects TEME.
  */
 export type CdmRefFrame = 'EME2000' | 'GCRF' | 'ITRF' | 'TEME';
 export const CDM_REF_FRAMES: readonly CdmRefFrame[] = ['EME2000', 'GCRF', 'ITRF', 'TEME'];

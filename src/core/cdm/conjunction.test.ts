@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Cdm } from './cdm.ts';
+import { STANDARD_REF_FRAMES, type Cdm, type CdmObject, type Vector3 } from './cdm.ts';
 import { CdmError } from './cdm-error.ts';
 import { cdmCollisionProbability } from './collision-probability.ts';
 import { assessCdm } from './conjunction-assessment.ts';
@@ -13,6 +13,8 @@ import { readCdm } from './read.ts';
 import { relativeStateRtn } from './rtn.ts';
 import { readCdmXml } from './xml-read.ts';
 import { writeCdmXml } from './xml-write.ts';
+import { apply } from '../frames/rotation-matrix.ts';
+import { temeToEme2000Matrix } from '../frames/teme-eme2000.ts';
 import { alfanoMaxPc, riskLevel } from '../probability/index.ts';
 import { utcMs } from '../units.ts';
 
@@ -61,6 +63,8 @@ const CONJUNCTION: Conjunction = {
   hardBodyRadiusM: 20,
 };
 
+const statesOf = (o: CdmObject) => ({ positionKm: o.data.stateVector.positionKm, velocityKmPerS: o.data.stateVector.velocityKmPerS });
+
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
 
 function expectSameConjunction(actual: Conjunction, expected: Conjunction): void {
@@ -79,10 +83,23 @@ function expectSameConjunction(actual: Conjunction, expected: Conjunction): void
   walk(actual, expected, 'conjunction');
 }
 
+const minus = (a: Vector3, b: Vector3) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]] as const;
+const m = (v: readonly number[]) => v.map((x) => x * 1000);
+const gap = (a: readonly number[], b: readonly number[]) => Math.max(...a.map((x, i) => Math.abs(x - b[i]!)));
+
+/** The CDM with its objects' states replaced (e.g. by the TEME originals, REF_FRAME TEME: our extension). */
+function withStates(cdm: Cdm, frame: 'TEME', one: Conjunction['primary'], two: Conjunction['secondary']): Cdm {
+  const object = (o: CdmObject, c: Conjunction['primary']): CdmObject => ({
+    metadata: { ...o.metadata, comments: [], refFrame: frame },
+    data: { ...o.data, stateVector: { comments: [], positionKm: c.positionKm, velocityKmPerS: c.velocityKmPerS } },
+  });
+  return { ...cdm, object1: object(cdm.object1, one), object2: object(cdm.object2, two) };
+}
+
 describe('conjunction → CDM', () => {
   const cdm = cdmFromConjunction(CONJUNCTION, INFO);
 
-  it('writes a complete CDM 1.0 with what 508.0-B-1 asks: units converted, obligatory keywords, TEME said out loud', () => {
+  it('writes a complete CDM 1.0 with what 508.0-B-1 asks: units converted, obligatory keywords, TEME states in EME2000', () => {
     expect(cdm.header).toEqual({ version: '1.0', comments: [], creationDate: INFO.creationDate, originator: 'DATA FORGE', messageId: 'DF-0001' });
     expect(cdm.relative.missDistanceM).toBeCloseTo(Math.hypot(400, 200, 600), 9);
     expect(cdm.relative.relativeSpeedMPerS).toBeCloseTo(1000 * Math.hypot(0.01, 7.668558, 7.668558), 9);
@@ -100,9 +117,22 @@ describe('conjunction → CDM', () => {
       ephemerisName: 'NONE',
       covarianceMethod: 'DEFAULT',
       maneuverable: 'YES',
-      refFrame: 'TEME',
+      refFrame: 'EME2000',
     });
-    expect(cdm.object1.metadata.comments[0]).toMatch(/^REF_FRAME TEME: .*not among the GCRF, EME2000 and ITRF of CCSDS 508\.0-B-1 Table 3-3$/);
+    // 508.0-B-1 Table 3-3 allows GCRF, EME2000, ITRF: the TEME states were rotated at TCA (frames/teme-eme2000.ts).
+    expect(STANDARD_REF_FRAMES).toContain(cdm.object1.metadata.refFrame);
+    expect(cdm.object2.metadata.refFrame).toBe('EME2000');
+    expect(cdm.object1.metadata.comments[0]).toMatch(/^REF_FRAME EME2000: state converted at TCA from TEME \(SGP4 output\) by IAU-76\/FK5 precession/);
+    const rotation = temeToEme2000Matrix(CONJUNCTION.tca);
+    expect(cdm.object1.data.stateVector.positionKm).toEqual(apply(rotation, CONJUNCTION.primary.positionKm));
+    expect(cdm.object1.data.stateVector.velocityKmPerS).toEqual(apply(rotation, CONJUNCTION.primary.velocityKmPerS));
+    expect(cdm.object2.data.stateVector.positionKm).toEqual(apply(rotation, CONJUNCTION.secondary.positionKm));
+    // 2024 is 24 years of precession from J2000: ~0.006 rad, i.e. ~40 km at this radius.
+    const moved = Math.hypot(...minus(cdm.object1.data.stateVector.positionKm, CONJUNCTION.primary.positionKm));
+    expect(moved).toBeGreaterThan(30);
+    expect(moved).toBeLessThan(50);
+    // The covariances are RTN: the RTN axes turn with the states, so they are written unchanged.
+    expect(cdm.object1.data.covariance.rtn).toEqual(CONJUNCTION.primary.covarianceRtn);
     expect(cdm.object2.metadata).toMatchObject({ internationalDesignator: 'UNKNOWN', maneuverable: 'N/A' });
     // A 3×3 position covariance becomes a 6×6 with zero velocity rows, which §5.2.8 says to discount.
     expect(cdm.object2.data.covariance.rtn).toHaveLength(6);
@@ -118,12 +148,18 @@ describe('conjunction → CDM', () => {
     expect(readCdmKvn(kvn)).toEqual(cdm);
     expect(readCdmXml(xml)).toEqual(cdm);
     expect(kvn).toMatch(/^TCA\s+= 2024-01-03T04:05:06\.78925$/m);
-    expect(kvn).toMatch(/^REF_FRAME\s+= TEME$/m);
+    expect(kvn).toMatch(/^REF_FRAME\s+= EME2000$/m);
+    expect(kvn).not.toMatch(/^REF_FRAME\s+= TEME$/m);
+    expect(xml).toContain('<REF_FRAME>EME2000</REF_FRAME>');
     const back = conjunctionFromCdm(readCdmKvn(kvn));
+    // The conjunction read back is in the message's frame, EME2000; everything relative is as sent.
     const expected: Conjunction = {
       ...CONJUNCTION,
+      frame: 'EME2000',
+      primary: { ...CONJUNCTION.primary, ...statesOf(cdm.object1) },
       secondary: {
         ...CONJUNCTION.secondary,
+        ...statesOf(cdm.object2),
         maneuverable: 'N/A',
         covarianceRtn: cdm.object2.data.covariance.rtn,
       },
@@ -138,6 +174,60 @@ describe('conjunction → CDM', () => {
       ).velocity,
     };
     expectSameConjunction(back, expected);
+  });
+
+  it('leaves miss distance, relative speed and the relative RTN state unchanged by the TEME → EME2000 rotation (1e-6 m)', () => {
+    // A realistic geometry too: the state of Vallado et al. 2006 (AIAA 2006-6753, Appendix C) and a
+    // secondary 300 m off, crossing at 10 km/s; TCA in 2025.
+    const vallado: Conjunction = {
+      ...CONJUNCTION,
+      tca: utcMs(Date.UTC(2025, 6, 1, 12, 30, 15, 250)),
+      primary: { ...CONJUNCTION.primary, positionKm: [5094.1801621, 6127.6446595, 6380.3445327], velocityKmPerS: [-4.746131487, 0.785818041, 5.531931288] },
+      secondary: { ...CONJUNCTION.secondary, positionKm: [5094.3801621, 6127.5446595, 6380.1445327], velocityKmPerS: [3.1, -7.2, 4.05] },
+    };
+    for (const c of [CONJUNCTION, vallado]) {
+      const sent = { ...c, missDistanceKm: Math.hypot(...minus(c.secondary.positionKm, c.primary.positionKm)), relativeSpeedKmPerS: Math.hypot(...minus(c.secondary.velocityKmPerS, c.primary.velocityKmPerS)) };
+      const message = readCdmKvn(writeCdmKvn(cdmFromConjunction(sent, INFO)));
+      const [one, two] = [message.object1.data.stateVector, message.object2.data.stateVector];
+      expect(message.object1.metadata.refFrame).toBe('EME2000');
+      // The message carries the relative values of the TEME states, exactly ...
+      const teme = relativeStateRtn({ position: c.primary.positionKm, velocity: c.primary.velocityKmPerS }, { position: c.secondary.positionKm, velocity: c.secondary.velocityKmPerS });
+      expect(message.relative.relativePositionRtnM).toEqual(m(teme.position));
+      expect(message.relative.relativeVelocityRtnMPerS).toEqual(m(teme.velocity));
+      // ... and its EME2000 states give the same ones, in RTN axes built from those inertial states.
+      const eme = relativeStateRtn({ position: one.positionKm, velocity: one.velocityKmPerS }, { position: two.positionKm, velocity: two.velocityKmPerS });
+      expect(gap(m(eme.position), message.relative.relativePositionRtnM!)).toBeLessThan(1e-6);
+      expect(gap(m(eme.velocity), message.relative.relativeVelocityRtnMPerS!)).toBeLessThan(1e-6);
+      expect(Math.abs(1000 * Math.hypot(...minus(two.positionKm, one.positionKm)) - message.relative.missDistanceM)).toBeLessThan(1e-6);
+      expect(Math.abs(1000 * Math.hypot(...minus(two.velocityKmPerS, one.velocityKmPerS)) - message.relative.relativeSpeedMPerS!)).toBeLessThan(1e-6);
+      expect(message.relative.missDistanceM).toBe(sent.missDistanceKm * 1000);
+      // The Pc from the message's own covariances is that of the TEME states. Only the rotation's
+      // rounding differs (≤ 1.5e-9 m in the relative position at 7,000 km): 1e-11 relative on the
+      // 2e-2 Pc of the second case, 1.5e-9 on the first's 3e-68, deep in the Gaussian tail.
+      const pc = (x: Cdm) => cdmCollisionProbability(x, { defaultHbrM: 20 }).pc!;
+      const asTeme = withStates(message, 'TEME', c.primary, c.secondary);
+      expect(pc(asTeme)).toBeGreaterThan(0);
+      expect(Math.abs(pc(message) - pc(asTeme)) / pc(asTeme)).toBeLessThan(1e-8);
+      // Another ΔAT or the kinematic equinox terms move the states (by ≤ cm) but nothing relative.
+      const other = cdmFromConjunction(sent, { ...INFO, temeToEme2000: { taiMinusUtcSeconds: 0, equinoxKinematicTerms: true } });
+      const shift = Math.hypot(...minus(other.object1.data.stateVector.positionKm, one.positionKm));
+      expect(shift).toBeGreaterThan(0);
+      expect(shift).toBeLessThan(1e-4);
+      expect(other.relative).toEqual(message.relative);
+    }
+  });
+
+  it('still reads and rewrites a TEME message (our extension) as it is', () => {
+    const teme = withStates(cdm, 'TEME', CONJUNCTION.primary, CONJUNCTION.secondary);
+    const kvn = writeCdmKvn(teme);
+    expect(kvn).toMatch(/^REF_FRAME\s+= TEME$/m);
+    expect(readCdmKvn(kvn)).toEqual(teme);
+    expect(readCdmXml(writeCdmXml(teme))).toEqual(teme);
+    const back = conjunctionFromCdm(readCdmKvn(kvn));
+    expect(back.frame).toBe('TEME');
+    expect(back.primary.positionKm).toEqual(CONJUNCTION.primary.positionKm);
+    // Written again from the conjunction, it becomes EME2000 like any TEME conjunction.
+    expect(cdmFromConjunction(back, INFO).object1.data.stateVector).toEqual(cdm.object1.data.stateVector);
   });
 
   it('refuses what a CDM cannot carry, naming the keyword', () => {
@@ -183,15 +273,17 @@ describe.skipIf(!present)('CDM → conjunction → CDM on real messages', () => 
     expect(pc(rewritten)).toBe(pc(source));
   });
 
-  it('ION (ITRF): the conjunction is in TEME; its CDM gives the same Pc as the ITRF original', () => {
+  it('ION (ITRF): the conjunction is in TEME; its CDM (EME2000) gives the same Pc as the ITRF original', () => {
     const source = readCdm(readFileSync(ION, 'utf8'));
     const conjunction = conjunctionFromCdm(source);
     expect(conjunction.frame).toBe('TEME');
     expect(conjunction.hardBodyRadiusM).toBeUndefined();
     const rewritten = readCdmXml(writeCdmXml(cdmFromConjunction(conjunction, INFO)));
-    expect(rewritten.object1.metadata.refFrame).toBe('TEME');
+    expect(rewritten.object1.metadata.refFrame).toBe('EME2000');
+    expect(rewritten.object2.metadata.refFrame).toBe('EME2000');
     const pc = (cdm: Cdm) => cdmCollisionProbability(cdm, { defaultHbrM: 10 }).pc!;
-    expect(Math.abs(pc(rewritten) - pc(source)) / pc(source)).toBeLessThan(1e-12);
+    // ITRF → TEME (reading) → EME2000 (writing) are rotations common to both objects: only rounding differs (5e-12).
+    expect(Math.abs(pc(rewritten) - pc(source)) / pc(source)).toBeLessThan(1e-10);
   });
 
   it('assesses a CDM: the message Pc, its risk level, Alfano maximum Pc at the HBR used', () => {

@@ -3,10 +3,20 @@
  * both states and RTN covariances at TCA, Pc) ↔ a complete CDM (CCSDS 508.0-B-1).
  *
  * The states are inertial at TCA, in TEME as SGP4 gives them, or EME2000/GCRF. 508.0-B-1 Table 3-3
- * lists GCRF, EME2000 and ITRF only; a TEME message says so in a COMMENT under REF_FRAME (see
- * cdm.ts). Items without a CDM 1.0 keyword travel as relative-data comments, in forms our readers
- * read back: "HBR = 20 [m]" (NASA CARA's convention, hard-body-radius.ts),
- * "MAX_COLLISION_PROBABILITY = …" and "RISK_LEVEL = …".
+ * allows REF_FRAME GCRF, EME2000 and ITRF only, so a TEME conjunction is written in EME2000: both
+ * states are rotated at TCA by frames/teme-eme2000.ts (IAU-76/FK5 precession, the 106-term IAU-80
+ * nutation and the equation of the equinoxes Δψ cos ε̄, as teme2eci of Vallado et al. 2006, AIAA
+ * 2006-6753), and each object's metadata says so in a COMMENT. One rotation, common to both
+ * objects, so everything relative is unchanged: the RTN axes are built from the rotated inertial
+ * states and turn with them, which leaves the RTN covariances, the relative position and velocity
+ * in Object1's RTN frame, the miss distance and the relative speed as they were (to rounding,
+ * ~1e-9 m; the relative values written are those of the conjunction itself, or computed from its
+ * own TEME states). Reading keeps a message's frame: TEME and EME2000/GCRF as they are, ITRF made
+ * TEME (inertial-state.ts).
+ *
+ * Items without a CDM 1.0 keyword travel as relative-data comments, in forms our readers read
+ * back: "HBR = 20 [m]" (NASA CARA's convention, hard-body-radius.ts), "MAX_COLLISION_PROBABILITY = …"
+ * and "RISK_LEVEL = …".
  *
  * Units: km and km/s here (as screening and the SST API use them); the CDM's m, m/s are converted.
  * Covariances are in the CDM's own units (m**2, m**2/s, m**2/s**2), in each object's RTN frame.
@@ -26,7 +36,9 @@ import { cdmHardBodyRadius } from './hard-body-radius.ts';
 import { inertialState, type InertialFrame } from './inertial-state.ts';
 import { relativeStateRtn } from './rtn.ts';
 import { decodeAlpha5 } from '../elements/alpha5.ts';
+import { apply, type Matrix3 } from '../frames/rotation-matrix.ts';
 import type { EarthOrientation } from '../frames/teme-ecef.ts';
+import { temeToEme2000Matrix, type TemeEme2000Options } from '../frames/teme-eme2000.ts';
 import type { RiskLevel } from '../probability/index.ts';
 import { formatDouble } from './values.ts';
 import type { UtcMs } from '../units.ts';
@@ -88,10 +100,12 @@ export interface CdmMessageInfo {
   readonly catalogName?: string;
   /** Header comments. */
   readonly comments?: readonly string[];
+  /** How a TEME conjunction is turned into EME2000 (ΔAT, equation-of-equinoxes form); defaults of frames/teme-eme2000.ts. */
+  readonly temeToEme2000?: TemeEme2000Options;
 }
 
-const TEME_COMMENT =
-  'REF_FRAME TEME: true equator, mean equinox of date, the output frame of SGP4 (Vallado et al. 2006, AIAA 2006-6753); not among the GCRF, EME2000 and ITRF of CCSDS 508.0-B-1 Table 3-3';
+const FROM_TEME_COMMENT =
+  'REF_FRAME EME2000: state converted at TCA from TEME (SGP4 output) by IAU-76/FK5 precession, IAU-80 nutation (106 terms) and the equation of the equinoxes dpsi cos(eps), as teme2eci of Vallado et al. 2006, AIAA 2006-6753';
 const POSITION_ONLY_COMMENT = 'Only the 3x3 position covariance is known: the velocity rows are zero and are to be discounted (CCSDS 508.0-B-1 section 5.2.8)';
 const MAX_PC_COMMENT = /^MAX_COLLISION_PROBABILITY\s*=\s*(\S+)/i;
 const RISK_COMMENT = /^RISK_LEVEL\s*=\s*([A-Za-z]+)/i;
@@ -109,15 +123,22 @@ function covariance6(c: SymmetricMatrix, who: string): { rtn: number[][]; positi
   return { rtn, positionOnly: n === 3 };
 }
 
-function cdmObject(object: ConjunctionObject, which: 'OBJECT1' | 'OBJECT2', frame: InertialFrame, catalogName: string): CdmObject {
+/**
+ * One object of the message. `fromTeme` is the TEME → EME2000 rotation at TCA when the conjunction
+ * is in TEME (the message frame is then EME2000), else undefined.
+ */
+function cdmObject(object: ConjunctionObject, which: 'OBJECT1' | 'OBJECT2', frame: InertialFrame, catalogName: string, fromTeme?: Matrix3): CdmObject {
   const who = which === 'OBJECT1' ? 'primary' : 'secondary';
   if (!Number.isInteger(object.norad) || object.norad < 0) throw new CdmError(`${who} catalogue number must be a non-negative integer, got ${object.norad}`, { keyword: 'OBJECT_DESIGNATOR' });
   if (object.name.trim() === '') throw new CdmError(`${who} object has no name`, { keyword: 'OBJECT_NAME' });
   finite([...object.positionKm, ...object.velocityKmPerS], `${who} state`);
   const { rtn, positionOnly } = covariance6(object.covarianceRtn, who);
+  const [positionKm, velocityKmPerS]: [Vector3, Vector3] = fromTeme
+    ? [apply(fromTeme, object.positionKm), apply(fromTeme, object.velocityKmPerS)]
+    : [[...object.positionKm], [...object.velocityKmPerS]];
   return {
     metadata: {
-      comments: frame === 'TEME' ? [TEME_COMMENT] : [],
+      comments: fromTeme ? [FROM_TEME_COMMENT] : [],
       object: which,
       objectDesignator: String(object.norad),
       catalogName,
@@ -127,17 +148,20 @@ function cdmObject(object: ConjunctionObject, which: 'OBJECT1' | 'OBJECT2', fram
       ephemerisName: 'NONE',
       covarianceMethod: object.covarianceMethod,
       maneuverable: object.maneuverable ?? 'N/A',
-      refFrame: frame,
+      refFrame: fromTeme ? 'EME2000' : frame,
     },
     data: {
       comments: [],
-      stateVector: { comments: [], positionKm: [...object.positionKm], velocityKmPerS: [...object.velocityKmPerS] },
+      stateVector: { comments: [], positionKm, velocityKmPerS },
       covariance: { comments: positionOnly ? [POSITION_ONLY_COMMENT] : [], rtn },
     },
   };
 }
 
-/** A complete CDM 1.0 of a conjunction. Throws a CdmError for values a CDM cannot carry. */
+/**
+ * A complete CDM 1.0 of a conjunction, REF_FRAME as 508.0-B-1 allows it (a TEME conjunction is written
+ * in EME2000, see above). Throws a CdmError for values a CDM cannot carry.
+ */
 export function cdmFromConjunction(conjunction: Conjunction, info: CdmMessageInfo): Cdm {
   const c = conjunction;
   finite([c.tca, c.missDistanceKm, c.relativeSpeedKmPerS], 'TCA, miss distance and relative speed');
@@ -146,11 +170,13 @@ export function cdmFromConjunction(conjunction: Conjunction, info: CdmMessageInf
     throw new CdmError(`${c.collisionProbability} is not a probability`, { keyword: 'COLLISION_PROBABILITY' });
   }
   const catalogName = info.catalogName ?? 'SATCAT';
+  // Relative values from the conjunction's own states: the same in any inertial frame (see above).
   const computed = relativeStateRtn(
     { position: c.primary.positionKm, velocity: c.primary.velocityKmPerS },
     { position: c.secondary.positionKm, velocity: c.secondary.velocityKmPerS },
   );
   const toM = (v: Vector3): Vector3 => [v[0] * 1000, v[1] * 1000, v[2] * 1000];
+  const fromTeme = c.frame === 'TEME' ? temeToEme2000Matrix(c.tca, info.temeToEme2000) : undefined;
   const comments = [
     ...(c.hardBodyRadiusM !== undefined ? [`HBR = ${formatDouble(c.hardBodyRadiusM)} [m]`] : []),
     ...(c.maxCollisionProbability !== undefined ? [`MAX_COLLISION_PROBABILITY = ${formatDouble(c.maxCollisionProbability)} (ALFANO-2005)`] : []),
@@ -176,8 +202,8 @@ export function cdmFromConjunction(conjunction: Conjunction, info: CdmMessageInf
         ? { collisionProbability: c.collisionProbability, collisionProbabilityMethod: c.collisionProbabilityMethod ?? 'FOSTER-1992' }
         : {}),
     },
-    object1: cdmObject(c.primary, 'OBJECT1', c.frame, catalogName),
-    object2: cdmObject(c.secondary, 'OBJECT2', c.frame, catalogName),
+    object1: cdmObject(c.primary, 'OBJECT1', c.frame, catalogName, fromTeme),
+    object2: cdmObject(c.secondary, 'OBJECT2', c.frame, catalogName, fromTeme),
   };
 }
 
