@@ -1,6 +1,7 @@
 import { ConfigError } from '../server/config.ts';
 import { DatabaseError } from '../server/db/database.ts';
 import { VERSION } from '../server/version.ts';
+import { atmosphereCommand } from './commands/atmosphere.ts';
 import { catalogCommand } from './commands/catalog.ts';
 import { cdmCommand } from './commands/cdm.ts';
 import { pcCommand } from './commands/pc.ts';
@@ -18,6 +19,7 @@ Commands:
   catalog     import element sets and SATCAT files, catalogue statistics (see ssa catalog --help)
   pc          2D collision probability for conjunction cases (see ssa pc --help)
   cdm         convert conjunctions between JSON and CCSDS CDM KVN/XML (see ssa cdm --help)
+  atmosphere  NRLMSISE-00 / JB2008 densities for reference-format cases (see ssa atmosphere --help)
 
 Options:
   -h, --help     show this help
@@ -32,6 +34,7 @@ const commands: Record<string, (args: string[], env: Record<string, string | und
   catalog: catalogCommand,
   pc: pcCommand,
   cdm: cdmCommand,
+  atmosphere: atmosphereCommand,
 };
 
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {

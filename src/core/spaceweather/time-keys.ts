@@ -1,0 +1,23 @@
+/**
+ * The keys space-weather values are stored under: the UTC day and the 3-hour interval of the
+ * planetary indices (00–03, 03–06, …, 21–24 UT: the Kp/ap intervals of Bartels 1957, as
+ * SW-All's KP1…KP8 and AP1…AP8 columns give them). Both are whole numbers counted from
+ * 1970-01-01T00:00Z, so a look-up is a Map get and a lag is a subtraction.
+ */
+import { MS_PER_DAY } from '../time/julian.ts';
+import type { UtcMs } from '../units.ts';
+
+export const MS_PER_3H = 3 * 3_600_000;
+export const INTERVALS_PER_DAY = 8;
+
+/** UTC day number: whole days since 1970-01-01 (negative before). */
+export const dayNumber = (time: UtcMs): number => Math.floor(time / MS_PER_DAY);
+
+/** 3-hour interval number: whole 3-hour intervals since 1970-01-01T00:00Z. */
+export const intervalNumber = (time: UtcMs): number => Math.floor(time / MS_PER_3H);
+
+/** "YYYY-MM-DD" of a day number. */
+export const dayLabel = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+
+/** "YYYY-MM-DDThh:00Z/+3h" of a 3-hour interval number. */
+export const intervalLabel = (interval: number): string => `${new Date(interval * MS_PER_3H).toISOString().slice(0, 13)}:00Z/+3h`;
