@@ -1,0 +1,80 @@
+/**
+ * Total mass density for drag from one of the thermosphere models, at an instant and a place.
+ *
+ * - 'nrlmsise00': NRLMSISE-00 GTD7D (total mass density including anomalous oxygen, the one for drag),
+ *   geodetic latitude and height (atmosphere/nrlmsise00).
+ * - 'jb2008': JB2008 (atmosphere/jb2008), geocentric latitude, height above the ellipsoid, ≥ 90 km; its
+ *   indices from the series or the stand-ins of jb2008-indices.ts.
+ * - 'dtm2020': not implemented. DECISIONS.md §8: "DTM-2020 … use the spec's multipliers of the NRLMSISE-00
+ *   density and say so (`source`)": 1.08 × NRLMSISE-00 (product spec §9, readings-card multiplier). A scaled
+ *   estimate, labelled as such by `densitySource`.
+ */
+import { jb2008Density } from '../atmosphere/jb2008/index.ts';
+import { nrlmsiseDensity } from '../atmosphere/nrlmsise00/index.ts';
+import type { UtcMs } from '../units.ts';
+import { jb2008Drivers } from './jb2008-indices.ts';
+import type { SpaceWeather } from './space-weather.ts';
+
+export type DensityModel = 'nrlmsise00' | 'jb2008' | 'dtm2020';
+
+export const DENSITY_MODELS: readonly DensityModel[] = ['nrlmsise00', 'jb2008', 'dtm2020'];
+
+/** The models that are implemented in full: the two whose spread gives the confidence. */
+export const IMPLEMENTED_DENSITY_MODELS = ['nrlmsise00', 'jb2008'] as const satisfies readonly DensityModel[];
+
+/** DTM-2020 as a multiple of NRLMSISE-00 (product spec §9). */
+export const DTM2020_NRLMSISE_FACTOR = 1.08;
+
+/** Where a density is wanted. */
+export interface DensityPoint {
+  readonly time: UtcMs;
+  /** Geodetic latitude, degrees (NRLMSISE-00). */
+  readonly latitudeDeg: number;
+  /** Geocentric latitude, degrees (JB2008). */
+  readonly geocentricLatitudeDeg: number;
+  /** East longitude, degrees. */
+  readonly longitudeDeg: number;
+  /** Height above the WGS-84 ellipsoid, km. */
+  readonly altitudeKm: number;
+}
+
+function nrlmsise(point: DensityPoint, sw: SpaceWeather): number {
+  const base = { time: point.time, latitudeDeg: point.latitudeDeg, longitudeDeg: point.longitudeDeg, altitudeKm: point.altitudeKm, f107: sw.f107, f107A: sw.f107A };
+  const result = sw.apArray === undefined ? nrlmsiseDensity({ ...base, ap: sw.ap }) : nrlmsiseDensity({ ...base, apArray: sw.apArray, ap: sw.ap });
+  return result.densityKgPerM3;
+}
+
+/** Total mass density, kg/m³. JB2008 throws a RangeError below 90 km. */
+export function densityAt(model: DensityModel, point: DensityPoint, sw: SpaceWeather): number {
+  switch (model) {
+    case 'nrlmsise00':
+      return nrlmsise(point, sw);
+    case 'dtm2020':
+      return DTM2020_NRLMSISE_FACTOR * nrlmsise(point, sw);
+    case 'jb2008':
+      return jb2008Density({
+        time: point.time,
+        latitudeDeg: point.geocentricLatitudeDeg,
+        longitudeDeg: point.longitudeDeg,
+        altitudeKm: point.altitudeKm,
+        indices: jb2008Drivers(sw).indices,
+      }).densityKgPerM3;
+  }
+}
+
+/**
+ * What a density of `model` is, for a `source` field. `jb2008Derived`: whether JB2008 ran on the stand-in
+ * indices of jb2008-indices.ts (true unless the series supplied JB2008's own).
+ */
+export function densitySource(model: DensityModel, jb2008Derived = true): string {
+  switch (model) {
+    case 'nrlmsise00':
+      return 'NRLMSISE-00 (Picone et al. 2002), computed';
+    case 'jb2008':
+      return jb2008Derived
+        ? 'JB2008 (Bowman et al. 2008), computed; S10.7/M10.7/Y10.7 taken equal to F10.7 and ΔTc from ap (Jacchia 1971 as in JB2006): no JB2008 indices available'
+        : 'JB2008 (Bowman et al. 2008), computed with its own indices';
+    case 'dtm2020':
+      return `DTM-2020 not implemented: estimated as ${DTM2020_NRLMSISE_FACTOR} × NRLMSISE-00 (product spec §9 multiplier)`;
+  }
+}
