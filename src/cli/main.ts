@@ -6,6 +6,7 @@ import { catalogCommand } from './commands/catalog.ts';
 import { cdmCommand } from './commands/cdm.ts';
 import { pcCommand } from './commands/pc.ts';
 import { propagateCommand } from './commands/propagate.ts';
+import { screenCommand } from './commands/screen.ts';
 import { serveCommand } from './commands/serve.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -17,6 +18,7 @@ Commands:
   serve       serve the web app and the API (see ssa serve --help)
   propagate   SGP4 positions and velocities from a TLE file (see ssa propagate --help)
   catalog     import element sets and SATCAT files, catalogue statistics (see ssa catalog --help)
+  screen      conjunction screening of primaries against a catalogue file (see ssa screen --help)
   pc          2D collision probability for conjunction cases (see ssa pc --help)
   cdm         convert conjunctions between JSON and CCSDS CDM KVN/XML (see ssa cdm --help)
   atmosphere  NRLMSISE-00 / JB2008 densities for reference-format cases (see ssa atmosphere --help)
@@ -32,6 +34,7 @@ const commands: Record<string, (args: string[], env: Record<string, string | und
   serve: serveCommand,
   propagate: propagateCommand,
   catalog: catalogCommand,
+  screen: screenCommand,
   pc: pcCommand,
   cdm: cdmCommand,
   atmosphere: atmosphereCommand,

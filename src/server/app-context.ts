@@ -3,8 +3,15 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppMetaRepository } from './repositories/app-meta-repository.ts';
 import { CatalogRepository } from './repositories/catalog-repository.ts';
+import { DragCalculationRepository } from './repositories/drag-calculation-repository.ts';
+import { SpaceWeatherRepository } from './repositories/space-weather-repository.ts';
 import { CatalogService } from './services/catalog-service.ts';
 import { CatalogUpdater } from './services/catalog-updater.ts';
+import { AnalysisJobs } from './services/analysis-jobs.ts';
+import { ScreeningService } from './services/screening-service.ts';
+import { DragCalculatorService } from './services/drag-calculator-service.ts';
+import { OrbitalDragService } from './services/orbital-drag-service.ts';
+import { SpaceWeatherService } from './services/space-weather-service.ts';
 
 /** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
@@ -12,13 +19,26 @@ export interface AppContext {
   database: Database;
   version: string;
   log: Logger;
-  repositories: { appMeta: AppMetaRepository; catalog: CatalogRepository };
-  services: { catalog: CatalogService; updater: CatalogUpdater };
+  repositories: { appMeta: AppMetaRepository; catalog: CatalogRepository; spaceWeather: SpaceWeatherRepository; dragCalculations: DragCalculationRepository };
+  services: {
+    catalog: CatalogService;
+    updater: CatalogUpdater;
+    screening: ScreeningService;
+    analyses: AnalysisJobs;
+    spaceWeather: SpaceWeatherService;
+    orbitalDrag: OrbitalDragService;
+    dragCalculator: DragCalculatorService;
+  };
 }
 
 export function createAppContext(config: Config, database: Database, version: string): AppContext {
   const log = pino({ level: config.LOG_LEVEL });
-  const repositories = { appMeta: new AppMetaRepository(database.db), catalog: new CatalogRepository(database.db) };
+  const repositories = {
+    appMeta: new AppMetaRepository(database.db),
+    catalog: new CatalogRepository(database.db),
+    spaceWeather: new SpaceWeatherRepository(database.db),
+    dragCalculations: new DragCalculationRepository(database.db),
+  };
   const catalog = new CatalogService(
     repositories.catalog,
     { fleetOwners: config.FLEET_OWNERS, fleetNoradIds: config.FLEET_NORAD_IDS, demo: config.DEMO_CATALOG === 'on' },
@@ -33,5 +53,17 @@ export function createAppContext(config: Config, database: Database, version: st
     },
     log.child({ service: 'catalog-updater' }),
   );
-  return { config, database, version, log, repositories, services: { catalog, updater } };
+  const screening = new ScreeningService(catalog, { originator: 'DATA FORGE' });
+  const spaceWeather = new SpaceWeatherService(repositories.spaceWeather, log.child({ service: 'space-weather' }));
+  const orbitalDrag = new OrbitalDragService(catalog, spaceWeather);
+  const dragCalculator = new DragCalculatorService(repositories.dragCalculations, spaceWeather);
+  return {
+    config,
+    database,
+    version,
+    log,
+    repositories,
+    services: { catalog, updater, screening, analyses: new AnalysisJobs(screening.runner), spaceWeather, orbitalDrag, dragCalculator },
+  };
 }
+

@@ -9,7 +9,10 @@ import { registerWebApp } from './http/web-app.ts';
 import { appInfoRoutes } from './routes/app-info.ts';
 import { calculatorRoutes } from './routes/calculator.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { conjunctionsRoutes } from './routes/conjunctions.ts';
+import { dragCalculatorRoutes } from './routes/drag-calculator.ts';
 import { healthRoutes } from './routes/health.ts';
+import { orbitalDragRoutes } from './routes/orbital-drag.ts';
 import { satellitesRoutes } from './routes/satellites.ts';
 
 export interface BuildAppOptions {
@@ -59,6 +62,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(calculatorRoutes);
   await app.register(satellitesRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
+  await app.register(conjunctionsRoutes, { ctx });
+  await app.register(orbitalDragRoutes, { ctx });
+  await app.register(dragCalculatorRoutes, { ctx });
   await registerWebApp(app, options.webDir);
   return app;
 }

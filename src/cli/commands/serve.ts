@@ -59,6 +59,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     app.log.info({ signal }, 'shutting down');
     ctx.services.updater.stop();
     await app.close();
+    await ctx.services.screening.close();
     await database.close();
     process.exit(0);
   };

@@ -102,12 +102,6 @@ export class AnalysisJobs {
     return () => state.listeners.delete(listener);
   }
 
-  /** Finds a conjunction of a kept job by its id ({job id}-{n}). */
-  conjunction(conjunctionId: string) {
-    const jobId = conjunctionId.split('-')[0] ?? '';
-    return this.jobs.get(jobId)?.job.result?.conjunctions.find((c) => c.id === conjunctionId);
-  }
-
   private finish(state: JobState, change: Partial<AnalysisJob>): AnalysisJob {
     state.job = { ...state.job, ...change };
     state.finishedAt = Date.now();

@@ -64,6 +64,7 @@ const MAX_REJECTIONS_KEPT = 100;
 export class CatalogService {
   private entries = new Map<number, CatalogEntry>();
   private recordsCache: { json: string; etag: string } | null = null;
+  private changes = 0;
 
   constructor(
     private readonly repo: CatalogRepository,
@@ -106,6 +107,12 @@ export class CatalogService {
       this.entries.set(row.object.noradId, { ...row, model });
     }
     this.recordsCache = null;
+    this.changes += 1;
+  }
+
+  /** Grows whenever the cache changes, so derived data (screening catalogue versions) knows to rebuild. */
+  get changeCount(): number {
+    return this.changes;
   }
 
   get size(): number {

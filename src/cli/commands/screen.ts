@@ -1,0 +1,171 @@
+import { readFile } from 'node:fs/promises';
+import { decodeAlpha5 } from '../../core/elements/alpha5.ts';
+import { parseElementSets } from '../../core/elements/parse-element-sets.ts';
+import { createSgp4 } from '../../core/propagation/sgp4.ts';
+import { isoUtc } from '../../core/screening/job.ts';
+import { SCREENING_STAGES, type ScreeningProgress } from '../../core/screening/stages.ts';
+import { parseUtc } from '../../core/time/iso-time.ts';
+import { catalogVersionOf, type CatalogVersion } from '../../server/screening/catalog-version.ts';
+import { runScreening, screeningJob, type ScreeningReport } from '../../server/screening/run-screening.ts';
+import { ScreeningPool } from '../../server/screening/screening-pool.ts';
+import { sstConjunction } from '../../server/screening/sst-format.ts';
+import type { ScreeningJob } from '../../core/screening/job.ts';
+import { parseCommandLine } from '../parse.ts';
+import { UsageError } from '../usage-error.ts';
+
+export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE --primary ID[,ID...] --start ISO --end ISO --threshold-km X [--workers N] [--progress]
+
+Finds every close approach closer than X km between the primaries and every other object of
+the catalogue with a time of closest approach in [start, end), by SGP4 (filters: apogee/perigee,
+orbit path, time windows; every candidate refined to the millisecond), then its collision
+probability (Foster 2D with the default covariance model for element sets), Alfano's maximum
+probability and risk level. Prints JSON on stdout:
+  {"total_objects":N,"conjunctions":[{"primary_object","secondary_object","primary_norad",
+   "secondary_norad","tca","miss_distance_km","relative_velocity_km_s","collision_probability",
+   "max_collision_probability","risk_level"}]}
+with tca in ISO 8601 UTC (milliseconds, ending in Z), sorted by tca.
+
+Options:
+  --catalog FILE        element sets: TLE, 3LE or OMM (KVN, XML, JSON, CSV); the newest set of each object is used
+  --primary ID[,ID...]  NORAD catalogue numbers of the primaries (Alpha-5 accepted)
+  --start ISO           window start, UTC, e.g. 2023-10-09T00:00:00Z
+  --end ISO             window end, UTC, after the start
+  --threshold-km X      distance threshold, km, greater than 0
+  --workers N           worker threads (default: the number of cores)
+  --progress            print the stages on stderr as the work runs
+  -h, --help            show this help
+`;
+
+/** Where the command reads and writes, and how it screens; tests pass their own. */
+export interface ScreenIo {
+  readonly stdout: (text: string) => void | Promise<void>;
+  readonly stderr: (text: string) => void;
+  readonly readFile: (path: string) => Promise<string>;
+  /** Runs the job (default: a worker pool of `workers` threads, closed afterwards). */
+  readonly screen?: (catalog: CatalogVersion, job: ScreeningJob, onProgress: (p: ScreeningProgress) => void, workers?: number) => Promise<ScreeningReport>;
+}
+
+const processIo: ScreenIo = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  readFile: (path) => readFile(path, 'utf8'),
+};
+
+async function poolScreen(catalog: CatalogVersion, job: ScreeningJob, onProgress: (p: ScreeningProgress) => void, workers?: number): Promise<ScreeningReport> {
+  const pool = new ScreeningPool(workers);
+  try {
+    return await runScreening(pool, catalog, job, { onProgress });
+  } finally {
+    await pool.close();
+  }
+}
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const ISO_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)([+-]\d{2}):?(\d{2})$/;
+
+/** An ISO 8601 instant: UTC with or without 'Z', or with a ±hh:mm offset. */
+function parseInstant(option: string, text: string | undefined): number {
+  if (text === undefined || text.trim() === '') throw new UsageError(`missing --${option} ISO`, SCREEN_USAGE);
+  const trimmed = text.trim();
+  const offset = ISO_WITH_OFFSET.exec(trimmed);
+  if (offset) {
+    const local = parseUtc(offset[1]!);
+    if (local !== undefined) {
+      const sign = offset[2]!.startsWith('-') ? -1 : 1;
+      return local - sign * (Math.abs(Number(offset[2])) * 60 + Number(offset[3])) * 60_000;
+    }
+  }
+  const t = /^\d{4}-\d{2}-\d{2}/.test(trimmed) ? parseUtc(trimmed) : undefined;
+  if (t === undefined) throw new UsageError(`--${option}: '${text}' is not an ISO 8601 date-time (e.g. 2023-10-09T00:00:00Z)`, SCREEN_USAGE);
+  return t;
+}
+
+function parsePrimaries(text: string | undefined): number[] {
+  if (text === undefined || text.trim() === '') throw new UsageError('missing --primary ID[,ID...]', SCREEN_USAGE);
+  const ids = text.split(',').map((part) => {
+    const trimmed = part.trim();
+    const norad = /^\d+$/.test(trimmed) ? Number(trimmed) : decodeAlpha5(trimmed);
+    if (norad === undefined || norad <= 0) throw new UsageError(`--primary: '${part.trim()}' is not a NORAD catalogue number`, SCREEN_USAGE);
+    return norad;
+  });
+  return [...new Set(ids)];
+}
+
+function parseThreshold(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') throw new UsageError('missing --threshold-km X', SCREEN_USAGE);
+  if (!NUMBER.test(text.trim())) throw new UsageError(`--threshold-km: '${text}' is not a number`, SCREEN_USAGE);
+  const value = Number(text);
+  if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`--threshold-km: must be greater than 0, got ${text}`, SCREEN_USAGE);
+  return value;
+}
+
+function parseWorkers(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < 1 || n > 256) throw new UsageError(`--workers: expected a whole number 1–256, got '${text}'`, SCREEN_USAGE);
+  return n;
+}
+
+export async function screenCommand(args: string[], _env: Record<string, string | undefined>, io: ScreenIo = processIo): Promise<void> {
+  const { values } = parseCommandLine(
+    args,
+    {
+      catalog: { type: 'string' },
+      primary: { type: 'string' },
+      start: { type: 'string' },
+      end: { type: 'string' },
+      'threshold-km': { type: 'string' },
+      workers: { type: 'string' },
+      progress: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    SCREEN_USAGE,
+  );
+  if (values.help) {
+    await io.stdout(SCREEN_USAGE);
+    return;
+  }
+  const path = values.catalog;
+  if (path === undefined || path.trim() === '') throw new UsageError('missing --catalog FILE', SCREEN_USAGE);
+  const primaries = parsePrimaries(values.primary);
+  const start = parseInstant('start', values.start);
+  const end = parseInstant('end', values.end);
+  if (!(end > start)) throw new UsageError(`--end (${isoUtc(end)}) must be after --start (${isoUtc(start)})`, SCREEN_USAGE);
+  const thresholdKm = parseThreshold(values['threshold-km']);
+  const workers = parseWorkers(values.workers);
+
+  let text: string;
+  try {
+    text = await io.readFile(path);
+  } catch (error) {
+    throw new UsageError(`cannot read --catalog file '${path}': ${(error as Error).message}`, SCREEN_USAGE);
+  }
+  const { sets, rejected } = parseElementSets(text);
+  if (rejected.length > 0) io.stderr(`ssa screen: ${path}: ${rejected.length} record(s) rejected (first at line ${rejected[0]!.line}: ${rejected[0]!.reason})\n`);
+  if (sets.length === 0) throw new UsageError(`no valid element sets in '${path}'`, SCREEN_USAGE);
+  const catalog = catalogVersionOf(sets);
+  const known = new Set(catalog.sets.map((s) => s.norad));
+  const unknown = primaries.filter((p) => !known.has(p));
+  if (unknown.length > 0) throw new UsageError(`--primary: not in '${path}': ${unknown.join(', ')}`, SCREEN_USAGE);
+  for (const set of catalog.sets) {
+    if (!primaries.includes(set.norad)) continue;
+    try {
+      createSgp4(set);
+    } catch (error) {
+      throw new UsageError(`--primary: ${set.norad} cannot be propagated: ${(error as Error).message}`, SCREEN_USAGE);
+    }
+  }
+
+  const job = screeningJob(catalog, primaries, isoUtc(start), isoUtc(end), thresholdKm);
+  let lastStage = '';
+  const onProgress = (p: ScreeningProgress) => {
+    if (!values.progress || p.stage === lastStage) return;
+    lastStage = p.stage;
+    const title = SCREENING_STAGES.find((s) => s.id === p.stage)?.title ?? p.stage;
+    io.stderr(`ssa screen: ${title} (${Math.round(p.fraction * 100)} %): ${p.detail}\n`);
+  };
+  const report = await (io.screen ?? poolScreen)(catalog, job, onProgress, workers);
+  for (const s of report.skipped) if (primaries.includes(s.norad)) io.stderr(`ssa screen: primary ${s.norad} skipped: ${s.reason}\n`);
+  const output = { total_objects: report.totalObjects, conjunctions: report.conjunctions.map(sstConjunction) };
+  await io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+}

@@ -1,0 +1,122 @@
+/**
+ * The probability step of screening, kept apart from the geometry (close-approach.ts) so that a
+ * covariance from elsewhere (an imported CDM) can replace the default model without touching the
+ * screener: `assessRisk` takes the covariances through a `CovarianceSource`.
+ *
+ * - Pc: Foster/Chan 2D (probability/pc2d.ts) on the combined position covariance at TCA, with
+ *   each object's covariance from the default element-set model (probability/default-covariance.ts:
+ *   by orbit regime, object type and element-set age at TCA) unless the source gives one.
+ * - Max Pc: Alfano's worst case for the in-plane miss distance (probability/alfano-max.ts).
+ * - Hard-body radius: the default combined HBR of the two objects' types
+ *   (probability/hard-body-radius.ts); 3LE/OMM carry no size.
+ * - Risk level from Pc (DECISIONS.md §5, probability/risk.ts). When Pc is undefined (zero
+ *   relative velocity: no encounter plane) the level is taken from the maximum Pc, the
+ *   conservative choice.
+ */
+import type { ObjectType } from '../catalog/satcat.ts';
+import type { ElementSet } from '../elements/element-set.ts';
+import { objectTypeFromName } from '../catalog/satcat.ts';
+import {
+  alfanoMaxPc,
+  combinedHardBodyRadiusM,
+  defaultCovarianceForElementSet,
+  pc2d,
+  riskLevel,
+  rtnToInertial,
+  type Matrix3,
+  type RiskLevel,
+  type RtnSigmasM,
+  type Vector3,
+} from '../probability/index.ts';
+import { utcMs } from '../units.ts';
+import type { CloseApproach } from './close-approach.ts';
+
+/** What the risk step needs to know about each object. */
+export interface RiskSubject {
+  readonly elementSet: ElementSet;
+  readonly objectType: ObjectType;
+}
+
+/** Position covariances (3×3, m², in the TEME frame of the states) of both objects at TCA. */
+export interface ProvidedCovariances {
+  readonly primaryM2: Matrix3;
+  readonly secondaryM2: Matrix3;
+  /** Where they came from, e.g. "CDM 2023-10-09T01:42Z". */
+  readonly source: string;
+}
+
+/** Covariances for an approach, or undefined to use the default model. */
+export type CovarianceSource = (approach: CloseApproach) => ProvidedCovariances | undefined;
+
+export interface RiskAssessment {
+  /** Foster 2D Pc, or null when undefined (zero relative velocity). */
+  readonly pc: number | null;
+  /** Alfano's maximum Pc. */
+  readonly maxPc: number;
+  readonly riskLevel: RiskLevel;
+  /** Combined hard-body radius used, m. */
+  readonly hbrM: number;
+  /** 'default' (the element-set model) or the provided source's name. */
+  readonly covariance: string;
+  /** The default model's RTN sigmas at TCA, m (absent when covariances were provided). */
+  readonly primarySigmasM?: RtnSigmasM;
+  readonly secondarySigmasM?: RtnSigmasM;
+}
+
+const toMetres = (v: readonly [number, number, number]): Vector3 => [v[0] * 1000, v[1] * 1000, v[2] * 1000];
+
+/** Pc, maximum Pc and risk level of one close approach. */
+export function assessRisk(approach: CloseApproach, primary: RiskSubject, secondary: RiskSubject, covariances?: CovarianceSource, hbrM?: number): RiskAssessment {
+  const r1 = toMetres(approach.primaryState.r);
+  const v1 = toMetres(approach.primaryState.v);
+  const r2 = toMetres(approach.secondaryState.r);
+  const v2 = toMetres(approach.secondaryState.v);
+  const hbr = hbrM ?? combinedHardBodyRadiusM({ objectType: primary.objectType }, { objectType: secondary.objectType });
+  const provided = covariances?.(approach);
+  let cov1: Matrix3;
+  let cov2: Matrix3;
+  let sigmas: { primarySigmasM: RtnSigmasM; secondarySigmasM: RtnSigmasM } | undefined;
+  if (provided) {
+    cov1 = provided.primaryM2;
+    cov2 = provided.secondaryM2;
+  } else {
+    const at = utcMs(approach.tca);
+    const s1 = defaultCovarianceForElementSet(primary.elementSet, primary.objectType, at).sigmas;
+    const s2 = defaultCovarianceForElementSet(secondary.elementSet, secondary.objectType, at).sigmas;
+    cov1 = rtnToInertial(s1, r1, v1);
+    cov2 = rtnToInertial(s2, r2, v2);
+    sigmas = { primarySigmasM: s1, secondarySigmasM: s2 };
+  }
+  const result = pc2d({ r1M: r1, v1MPerS: v1, cov1M2: cov1, r2M: r2, v2MPerS: v2, cov2M2: cov2, hbrM: hbr });
+  const missInPlaneM = result.pc === null ? result.missDistanceM : result.missInPlaneM;
+  const maxPc = alfanoMaxPc(missInPlaneM, hbr).pc;
+  return {
+    pc: result.pc,
+    maxPc,
+    riskLevel: riskLevel(result.pc ?? maxPc),
+    hbrM: hbr,
+    covariance: provided ? provided.source : 'default',
+    ...sigmas,
+  };
+}
+
+/**
+ * assessRisk, or — for an input the probability code refuses (it throws RangeError for a state or
+ * orbit it cannot use) — no Pc, Alfano's maximum for the miss distance and the level from it, so
+ * that one odd element set cannot fail a whole screening.
+ */
+export function assessRiskWithFallback(approach: CloseApproach, primary: RiskSubject, secondary: RiskSubject, covariances?: CovarianceSource): RiskAssessment {
+  try {
+    return assessRisk(approach, primary, secondary, covariances);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const hbrM = combinedHardBodyRadiusM({ objectType: primary.objectType }, { objectType: secondary.objectType });
+    const maxPc = alfanoMaxPc(approach.missDistanceKm * 1000, hbrM).pc;
+    return { pc: null, maxPc, riskLevel: riskLevel(maxPc), hbrM, covariance: `unavailable: ${error.message}` };
+  }
+}
+
+/** The risk subject of an element set: its object type when known (a SATCAT), else guessed from its name (catalog/satcat.ts; 3LE and OMM carry no type). */
+export function riskSubjectOf(elementSet: ElementSet, objectType?: ObjectType): RiskSubject {
+  return { elementSet, objectType: objectType ?? objectTypeFromName(elementSet.name ?? '') };
+}

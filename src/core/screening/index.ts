@@ -1,0 +1,11 @@
+/**
+ * Conjunction screening: the public API of src/core/screening (see src/core/README.md).
+ * Times are UTC milliseconds, distances km, speeds km/s, states TEME.
+ */
+export { screen, ScreeningCancelled, type ScreenInput, type ScreeningOutcome, type ScreeningStats, type ScreeningSubject, type SkippedObject } from './screen.ts';
+export { closeApproachAt, rtnComponents, type CloseApproach, type RtnKm, type TemeState } from './close-approach.ts';
+export { assessRisk, assessRiskWithFallback, riskSubjectOf, type CovarianceSource, type ProvidedCovariances, type RiskAssessment, type RiskSubject } from './conjunction-risk.ts';
+export { inShard, isoUtc, mergeShardResults, splitJob, validateJob, windowOf, type ScreeningJob, type ScreeningResult, type ScreeningShard, type ShardResult } from './job.ts';
+export { overallFraction, SCREENING_STAGES, STAGE_WEIGHTS, type ScreeningProgress, type ScreeningStage } from './stages.ts';
+export { bruteForce, bruteForcePair, bruteForceTimes, BRUTE_FORCE_STEP_MS, MAX_RELATIVE_SPEED_KM_S, sampledPositions } from './brute-force.ts';
+export type { ScreeningWindow } from './object-track.ts';

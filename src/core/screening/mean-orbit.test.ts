@@ -1,0 +1,88 @@
+/**
+ * The mean-orbit model against SGP4 itself (satellite.js, verified line by line against
+ * Vallado's tcppver.out in propagation/vallado.test.ts): on every case of Vallado's
+ * verification set SGP4-VER.TLE (near-Earth, drag, deep space, 12 h and 24 h resonance, Lyddane
+ * low-inclination cases, e up to 0.99) and on real 2023 catalogue objects of every regime, the
+ * SGP4 position stays within `deviationBound` of the model at every instant tried.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sgp4 } from 'satellite.js';
+import { describe, expect, it } from 'vitest';
+import { parseTleRecords } from '../elements/tle-parse.ts';
+import { parseElementSets } from '../elements/parse-element-sets.ts';
+import { createSgp4, type Sgp4Model } from '../propagation/sgp4.ts';
+import { meanOrbitAt, meanOrbitPosition } from './mean-orbit.ts';
+
+const SGP4_DIR = fileURLToPath(new URL('../../../../shared/reference/sgp4/', import.meta.url));
+const CATALOG = fileURLToPath(new URL('../../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
+const haveVer = existsSync(`${SGP4_DIR}SGP4-VER.TLE`);
+const haveCatalog = existsSync(CATALOG);
+if (!haveVer) console.warn(`[mean-orbit.test] SKIPPED (verification set): ${SGP4_DIR}SGP4-VER.TLE not found`);
+if (!haveCatalog) console.warn(`[mean-orbit.test] SKIPPED (catalogue): ${CATALOG} not found`);
+
+/** Largest ratio |SGP4 − model| / bound over the instants where SGP4 succeeds, and how many were tried. */
+function worstRatio(model: Sgp4Model, times: number[]): { ratio: number; tried: number; deep: boolean } {
+  let ratio = 0;
+  let tried = 0;
+  for (const tsince of times) {
+    const state = meanOrbitAt(model.satrec, tsince);
+    if (!state) continue;
+    const pv = sgp4(model.satrec, tsince)!;
+    const m = meanOrbitPosition(state);
+    const deviation = Math.hypot(pv.position.x - m[0], pv.position.y - m[1], pv.position.z - m[2]);
+    ratio = Math.max(ratio, deviation / state.deviationBound);
+    tried += 1;
+  }
+  return { ratio, tried, deep: model.satrec.method === 'd' };
+}
+
+describe('mean-orbit model', () => {
+  it.skipIf(!haveVer)('bounds SGP4 on every case of Vallado’s SGP4-VER.TLE', () => {
+    const { records } = parseTleRecords(readFileSync(`${SGP4_DIR}SGP4-VER.TLE`, 'utf8'));
+    let deep = 0;
+    let checked = 0;
+    for (const { set } of records) {
+      const model = createSgp4(set);
+      // 400 instants over ±2 days around the epoch, off any regular grid.
+      const times = Array.from({ length: 400 }, (_, k) => -2880 + k * 14.4 + 0.37);
+      const { ratio, tried, deep: isDeep } = worstRatio(model, times);
+      if (tried === 0) continue;
+      checked += 1;
+      if (isDeep) deep += 1;
+      expect(ratio, `case ${set.norad}`).toBeLessThanOrEqual(1);
+    }
+    expect(checked).toBeGreaterThanOrEqual(30);
+    expect(deep).toBeGreaterThanOrEqual(10);
+  }, 30_000);
+
+  it.skipIf(!haveCatalog)('bounds SGP4 on every 25th object of the 2023-10-09 catalogue over 48 h', () => {
+    const { sets } = parseElementSets(readFileSync(CATALOG, 'utf8'));
+    const start = (Date.UTC(2023, 9, 9) - 0) / 60_000;
+    let checked = 0;
+    for (let i = 0; i < sets.length; i += 25) {
+      const model = createSgp4(sets[i]!);
+      const epochMin = model.epoch / 60_000;
+      const times = Array.from({ length: 97 }, (_, k) => start - epochMin + k * 30 + 0.21);
+      const { ratio, tried } = worstRatio(model, times);
+      if (tried > 0) checked += 1;
+      expect(ratio, `NORAD ${model.norad}`).toBeLessThanOrEqual(1);
+    }
+    expect(checked).toBeGreaterThan(1000);
+  }, 30_000);
+
+  it('gives the short-period bound of Brouwer’s terms for the ISS', () => {
+    // ISS (ZARYA), 2023-10-09 element set from the reference catalogue.
+    const [set] = parseElementSets(
+      '1 25544U 98067A   23282.71486326  .00020100  00000-0  35938-3 0  9998\r\n2 25544  51.6410 121.2575 0005123  92.3190 358.8196 15.49983917419557\r\n',
+    ).sets;
+    const model = createSgp4(set!);
+    const state = meanOrbitAt(model.satrec, 100)!;
+    // By hand: p ≈ 1.0659 Earth radii, temp1 = J2/(2p) = 5.08e-4, temp2 = temp1/p = 4.76e-4,
+    // i = 51.64°: radial 0.5·temp1·sin²i = 1.56e-4 R = 0.997 km; angles 0.25·temp2·|7cos²i − 1|
+    // + 1.5·temp2·|cos i| + 1.5·temp2·|cos i sin i| = 9.93e-4 rad, times r ≈ 6,800 km = 6.75 km.
+    expect(state.radialDeviationBound).toBeCloseTo(0.997, 2);
+    expect(state.deviationBound).toBeGreaterThan(7.6);
+    expect(state.deviationBound).toBeLessThan(7.9);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * The screening filters' model of an object: the Keplerian ellipse SGP4 itself builds before it
+ * adds its short-period terms, and a bound on how far SGP4's output can be from it.
+ *
+ * SGP4 (Hoots & Roehrich 1980, Spacetrack Report #3; as revised by Vallado, Crawford, Hujsak &
+ * Kelso 2006, AIAA 2006-6753, and ported by satellite.js, src/propagation/sgp4.js) computes, at
+ * each instant:
+ *  1. mean elements am, em, im, Ωm, ωm, Mm (secular gravity and drag, deep-space resonance);
+ *     satellite.js returns these as `meanElements`;
+ *  2. for deep-space orbits, the lunar-solar periodics (dpper: deep-space-periodics.ts);
+ *  3. the long-period J3 terms: eccentricity vector (axnl, aynl) = (e cos ω, e sin ω + aycof/p)
+ *     and mean longitude xl = M + ω + Ω + xlcof·axnl/p;
+ *  4. Kepler's equation in (axnl, aynl), giving the radius rl and true argument of latitude su;
+ *  5. the short-period J2 terms (Brouwer): r = rl(1 − 1.5 temp2 βl con41) + 0.5 temp1 x1mth2 cos2u,
+ *     u = su − 0.25 temp2 x7thm1 sin2u, Ω = Ωp + 1.5 temp2 cos i sin2u,
+ *     i = ip + 1.5 temp2 cos i sin i cos2u, with temp1 = J2/(2p), temp2 = temp1/p.
+ * The model keeps 1–4 exactly, and of 5 the constant radial factor (1 − 1.5 temp2 βl con41). What
+ * it leaves out is the periodic part of 5, whose size the formulas themselves bound:
+ *   |Δr| ≤ 0.5 temp1 |x1mth2|, and the position moves by at most r·(|Δu| + |ΔΩ| + |Δi|)
+ * (a rotation by a small angle δ moves a vector of length r by at most r|δ|), with
+ *   |Δu| ≤ 0.25 temp2 |x7thm1|, |ΔΩ| ≤ 1.5 temp2 |cos i|, |Δi| ≤ 1.5 temp2 |cos i sin i|.
+ * That sum is `deviationBound`: in LEO 1–5 km, at GEO well under 1 km. mean-orbit.test.ts checks
+ * it against SGP4 positions of real element sets in every regime.
+ */
+import { constants, sgp4, type SatRec } from 'satellite.js';
+import { deepSpacePeriodics } from './deep-space-periodics.ts';
+
+const TWO_PI = 2 * Math.PI;
+/** WGS-72 values SGP4 uses (satellite.js constants; orbit/wgs72.ts). */
+export const EARTH_RADIUS_KM = constants.earthRadius;
+const J2 = constants.j2;
+const J3OJ2 = constants.j3oj2;
+/** SGP4's xke: √(μ/R³) in 1/min. */
+export const XKE = constants.xke;
+
+/** One instant of the model, in SGP4's units (Earth radii, radians, minutes). */
+export interface MeanOrbitState {
+  /** Minutes since the element-set epoch. */
+  readonly tsince: number;
+  /** Semi-major axis, Earth radii. */
+  readonly am: number;
+  /** Eccentricity vector in the orbit plane, from the node: (e cos ω, e sin ω + aycof/p). */
+  readonly axnl: number;
+  readonly aynl: number;
+  /** Inclination and right ascension of the ascending node (TEME), radians. */
+  readonly inclination: number;
+  readonly node: number;
+  /** Mean argument of latitude xl − Ω, radians (not reduced to 0…2π). */
+  readonly meanArgLat: number;
+  /** Mean motion, rad/min. */
+  readonly meanMotion: number;
+  /** SGP4's constant short-period radial factor (1 − 1.5 temp2 βl con41). */
+  readonly radialFactor: number;
+  /** Bound on |SGP4 position − model position|, km. */
+  readonly deviationBound: number;
+  /** Bound on the periodic radial difference alone, km. */
+  readonly radialDeviationBound: number;
+}
+
+/**
+ * Whether an SGP4 result is the state of an object that has already re-entered although SGP4
+ * returned it without an error. Two cases:
+ * - SGP4's drag polynomial tempa = 1 − C1 t − … has gone through zero, after which SGP4 still
+ *   returns positions (a = a₀·tempa² grows again) that mean nothing. satellite.js ships this test
+ *   as `checkForDecay` (T. Kruczek's community check, not part of Vallado's SGP4);
+ * - near that zero the mean semi-major axis is below one Earth radius while the short-period
+ *   radial factor, which grows as 1/p², lifts the output radius above SGP4's decay test.
+ * The screening treats both like an SGP4 failure, so that a re-entered object is not screened.
+ */
+export function isDecayed(satrec: SatRec, meanSemiMajorAxis: number): boolean {
+  return satrec.tempa <= 0 || meanSemiMajorAxis < 1;
+}
+
+/** The model at `tsince` minutes from epoch, or undefined where SGP4 fails (its error code is then in satrec.error). */
+export function meanOrbitAt(satrec: SatRec, tsince: number): MeanOrbitState | undefined {
+  const out = sgp4(satrec, tsince);
+  if (!out || isDecayed(satrec, out.meanElements.am)) return undefined;
+  const me = out.meanElements;
+  let ep = me.em;
+  let inclp = me.im;
+  let nodep = me.Om;
+  let argpp = me.om;
+  let mp = me.mm;
+  let aycof = satrec.aycof;
+  let xlcof = satrec.xlcof;
+  let con41 = satrec.con41;
+  let x1mth2 = satrec.x1mth2;
+  let x7thm1 = satrec.x7thm1;
+  if (satrec.method === 'd') {
+    ({ ep, inclp, nodep, argpp, mp } = deepSpacePeriodics(satrec, tsince, { ep, inclp, nodep, argpp, mp }));
+    if (inclp < 0) {
+      inclp = -inclp;
+      nodep += Math.PI;
+      argpp -= Math.PI;
+    }
+    // As sgp4 does for deep space: the J3 and J2 coefficients from the perturbed inclination.
+    const sinip = Math.sin(inclp);
+    const cosip = Math.cos(inclp);
+    aycof = -0.5 * J3OJ2 * sinip;
+    xlcof = Math.abs(cosip + 1) > 1.5e-12 ? (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / (1 + cosip) : (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / 1.5e-12;
+    const cosisq = cosip * cosip;
+    con41 = 3 * cosisq - 1;
+    x1mth2 = 1 - cosisq;
+    x7thm1 = 7 * cosisq - 1;
+  }
+  const am = me.am;
+  const axnl = ep * Math.cos(argpp);
+  const temp = 1 / (am * (1 - ep * ep));
+  const aynl = ep * Math.sin(argpp) + temp * aycof;
+  const xl = mp + argpp + nodep + temp * xlcof * axnl;
+  const el2 = axnl * axnl + aynl * aynl;
+  const pl = am * (1 - el2);
+  const betal = Math.sqrt(1 - el2);
+  const temp1 = (0.5 * J2) / pl;
+  const temp2 = temp1 / pl;
+  const cosi = Math.cos(inclp);
+  const sini = Math.sin(inclp);
+  const radialFactor = 1 - 1.5 * temp2 * betal * con41;
+  const radialDeviation = 0.5 * temp1 * Math.abs(x1mth2);
+  const angular = 0.25 * temp2 * Math.abs(x7thm1) + 1.5 * temp2 * Math.abs(cosi) + 1.5 * temp2 * Math.abs(cosi * sini);
+  const rMax = am * (1 + Math.sqrt(el2)) * radialFactor + radialDeviation;
+  return {
+    tsince,
+    am,
+    axnl,
+    aynl,
+    inclination: inclp,
+    node: nodep,
+    meanArgLat: xl - nodep,
+    meanMotion: me.nm,
+    radialFactor,
+    deviationBound: (radialDeviation + rMax * angular) * EARTH_RADIUS_KM,
+    radialDeviationBound: radialDeviation * EARTH_RADIUS_KM,
+  };
+}
+
+/** Eccentricity of the model's ellipse. */
+export function eccentricityOf(s: MeanOrbitState): number {
+  return Math.hypot(s.axnl, s.aynl);
+}
+
+/**
+ * Kepler's equation in SGP4's form (Vallado et al. 2006, sgp4: eo1 − axnl sin eo1 + aynl cos eo1 = u,
+ * Newton with the same 0.95 step limit and tolerance), and the radius (Earth radii, before the
+ * radial factor) and true argument of latitude it gives.
+ */
+export function solveKepler(am: number, axnl: number, aynl: number, meanArgLat: number): { rl: number; su: number } {
+  const u = meanArgLat % TWO_PI;
+  let eo1 = u;
+  let tem5 = 9999.9;
+  let sineo1 = 0;
+  let coseo1 = 1;
+  for (let k = 1; Math.abs(tem5) >= 1e-12 && k <= 10; k += 1) {
+    sineo1 = Math.sin(eo1);
+    coseo1 = Math.cos(eo1);
+    tem5 = (u - aynl * coseo1 + axnl * sineo1 - eo1) / (1 - coseo1 * axnl - sineo1 * aynl);
+    if (Math.abs(tem5) >= 0.95) tem5 = tem5 > 0 ? 0.95 : -0.95;
+    eo1 += tem5;
+  }
+  const ecose = axnl * coseo1 + aynl * sineo1;
+  const esine = axnl * sineo1 - aynl * coseo1;
+  const el2 = axnl * axnl + aynl * aynl;
+  const rl = am * (1 - ecose);
+  const betal = Math.sqrt(1 - el2);
+  const temp = esine / (1 + betal);
+  const sinu = (am / rl) * (sineo1 - aynl - axnl * temp);
+  const cosu = (am / rl) * (coseo1 - axnl + aynl * temp);
+  return { rl, su: Math.atan2(sinu, cosu) };
+}
+
+/** The model's TEME position, km (SGP4 without its periodic short-period terms). */
+export function meanOrbitPosition(s: MeanOrbitState): [number, number, number] {
+  const { rl, su } = solveKepler(s.am, s.axnl, s.aynl, s.meanArgLat);
+  const r = rl * s.radialFactor * EARTH_RADIUS_KM;
+  const [sinu, cosu] = [Math.sin(su), Math.cos(su)];
+  const [sinO, cosO] = [Math.sin(s.node), Math.cos(s.node)];
+  const [sini, cosi] = [Math.sin(s.inclination), Math.cos(s.inclination)];
+  return [r * (cosO * cosu - sinO * cosi * sinu), r * (sinO * cosu + cosO * cosi * sinu), r * sini * sinu];
+}

@@ -1,0 +1,223 @@
+/**
+ * One object's mean-orbit model (mean-orbit.ts) tabulated over a screening window: the data the
+ * pair filters read, built once per object and job.
+ *
+ * The model is evaluated exactly (one SGP4 call each) on a grid of instants a few hours apart.
+ * Between grid points the filters interpolate linearly; every slowly varying quantity they use
+ * (mean argument of latitude, node, inclination, apsides) is smooth on that scale (secular rates,
+ * drag, and lunar-solar terms with periods of weeks), and the interpolation error is estimated
+ * from the tabulated second differences: linear interpolation of f over a step g errs by at most
+ * max|f''| g²/8, and the second difference Δ²f ≈ f'' g², so each margin below is 3·max|Δ²f|/8, a
+ * factor 3 over the estimate for the variation of f'' between grid points. (An estimate, not a
+ * proof: it assumes f'' does not triple between neighbouring grid points, which holds for these
+ * smooth functions; the recall test, tests/integration/screening-recall.test.ts, checks the whole
+ * chain against the brute force.)
+ *
+ * An object whose SGP4 fails at any grid point is `irregular`: it has no tabulated model, and the
+ * screener searches its pairs directly (screen.ts).
+ */
+import type { Sgp4Model } from '../propagation/sgp4.ts';
+import type { UtcMs } from '../units.ts';
+import { fourthDerivativeBound, maxEquationOfCentre } from './kepler-bounds.ts';
+import { EARTH_RADIUS_KM, eccentricityOf, meanOrbitAt, type MeanOrbitState } from './mean-orbit.ts';
+
+/** A screening window: close approaches with TCA in [start, end) are reported. */
+export interface ScreeningWindow {
+  readonly start: UtcMs;
+  readonly end: UtcMs;
+}
+
+/** WGS-72 μ, km³/s² (SGP4's). */
+export const MU_KM3_S2 = 398600.8;
+/** How far beyond the window the models are tabulated, so that a minimum just inside an edge can be bracketed from outside it. */
+export const WINDOW_PAD_MS = 30 * 60_000;
+/** Largest grid step. */
+const MAX_GRID_STEP_MS = 3 * 3_600_000;
+const MIN_SEGMENTS = 4;
+
+export interface ObjectTrack {
+  readonly norad: number;
+  readonly model: Sgp4Model;
+  /** Grid instants (UTC ms), from window start − pad to window end + pad. */
+  readonly times: Float64Array;
+  /** Mean argument of latitude, rad, unwrapped along the grid. */
+  readonly meanArgLat: Float64Array;
+  readonly node: Float64Array;
+  readonly inclination: Float64Array;
+  /** Semi-major axis, km. */
+  readonly semiMajorAxis: Float64Array;
+  readonly eccentricity: Float64Array;
+  /** Argument of perigee of the model ellipse, atan2(aynl, axnl), rad, unwrapped along the grid. */
+  readonly argPerigee: Float64Array;
+  readonly radialFactor: Float64Array;
+  /** Linear-interpolation margin of argPerigee, rad. */
+  readonly argPerigeeMargin: number;
+  /** Smallest and largest radius SGP4 can give over the grid's span, km (model ± margins). */
+  readonly radiusMin: number;
+  readonly radiusMax: number;
+  /** What to add around a radius computed from the tabulated elements: the short-period radial bound and the interpolation margins of a, e and the radial factor, km. */
+  readonly radiusSlack: number;
+  /** Bound on |SGP4 − model| position, km, and on its radial part. */
+  readonly deviation: number;
+  readonly radialDeviation: number;
+  /** Largest eccentricity over the span (with margin) and its largest equation of the centre, rad. */
+  readonly eccentricityMax: number;
+  readonly centreMax: number;
+  /** Bound on |d⁴r/dt⁴|, km/s⁴. */
+  readonly fourthDerivative: number;
+  /** 2π r_p / v_p: the time scale of the fastest motion along the orbit, s. */
+  readonly timeScaleS: number;
+}
+
+export type TrackResult =
+  | { readonly kind: 'regular'; readonly track: ObjectTrack }
+  /** SGP4 fails at grid point `firstFailure` (of `gridPoints`): no track. */
+  | { readonly kind: 'irregular'; readonly norad: number; readonly model: Sgp4Model; readonly firstFailure: number; readonly gridPoints: number };
+
+/** The grid instants of a window: equal steps of at most 3 h, at least 4 segments. */
+export function gridTimes(window: ScreeningWindow): Float64Array {
+  const from = window.start - WINDOW_PAD_MS;
+  const span = window.end + WINDOW_PAD_MS - from;
+  const segments = Math.max(MIN_SEGMENTS, Math.ceil(span / MAX_GRID_STEP_MS));
+  return Float64Array.from({ length: segments + 1 }, (_, j) => from + (span * j) / segments);
+}
+
+/** 3/8 of the largest |second difference| of a tabulated series: the linear-interpolation margin (see the header). */
+export function interpolationMargin(values: ArrayLike<number>): number {
+  let max = 0;
+  for (let j = 1; j + 1 < values.length; j += 1) {
+    const d2 = Math.abs(values[j + 1]! - 2 * values[j]! + values[j - 1]!);
+    if (d2 > max) max = d2;
+  }
+  return (3 * max) / 8;
+}
+
+const TWO_PI = 2 * Math.PI;
+
+/** Fixed part of the pad of quickRadiusRange, km. */
+export const QUICK_RANGE_PAD_KM = 10;
+
+/**
+ * A cheap first radius range for the apogee/perigee filter, from the model at the grid's first,
+ * middle and last instants only (3 SGP4 calls instead of one per grid point): the model apsides
+ * at those instants, widened by the short-period radial bound, by twice the largest change
+ * between them (apsides move smoothly: drag decay, perigee rotation moving the J3 eccentricity
+ * shift, lunar-solar terms of period ≥ 13.6 days) and by QUICK_RANGE_PAD_KM.
+ * object-track.test.ts checks on the real catalogue that it contains the tabulated range of
+ * `buildTrack` for every object. Undefined where SGP4 fails at one of the three instants.
+ */
+export function quickRadiusRange(model: Sgp4Model, times: Float64Array): { min: number; max: number } | undefined {
+  const picks = [times[0]!, times[(times.length - 1) >> 1]!, times[times.length - 1]!];
+  const lows: number[] = [];
+  const highs: number[] = [];
+  let radial = 0;
+  for (const t of picks) {
+    const s = meanOrbitAt(model.satrec, (t - model.epoch) / 60_000);
+    if (!s) return undefined;
+    const e = eccentricityOf(s);
+    lows.push(s.am * EARTH_RADIUS_KM * (1 - e) * s.radialFactor);
+    highs.push(s.am * EARTH_RADIUS_KM * (1 + e) * s.radialFactor);
+    radial = Math.max(radial, s.radialDeviationBound);
+  }
+  const spread = (v: number[]) => Math.max(Math.abs(v[1]! - v[0]!), Math.abs(v[2]! - v[1]!));
+  return {
+    min: Math.min(...lows) - 2 * spread(lows) - radial - QUICK_RANGE_PAD_KM,
+    max: Math.max(...highs) + 2 * spread(highs) + radial + QUICK_RANGE_PAD_KM,
+  };
+}
+
+/** Tabulates the model of one object over the window (one SGP4 call per grid point). */
+export function buildTrack(model: Sgp4Model, times: Float64Array): TrackResult {
+  const n = times.length;
+  const meanArgLat = new Float64Array(n);
+  const node = new Float64Array(n);
+  const inclination = new Float64Array(n);
+  const semiMajorAxis = new Float64Array(n);
+  const eccentricity = new Float64Array(n);
+  const argPerigee = new Float64Array(n);
+  const radialFactor = new Float64Array(n);
+  const perigee = new Float64Array(n);
+  const apogee = new Float64Array(n);
+  let deviation = 0;
+  let radialDeviation = 0;
+  let meanMotionMax = 0;
+  let perigeeMin = Infinity;
+  let apogeeMax = -Infinity;
+  let aMin = Infinity;
+  let aMaxKm = 0;
+  let eMax = 0;
+  let previous: MeanOrbitState | undefined;
+  for (let j = 0; j < n; j += 1) {
+    const s = meanOrbitAt(model.satrec, (times[j]! - model.epoch) / 60_000);
+    if (!s) return { kind: 'irregular', norad: model.norad, model, firstFailure: j, gridPoints: n };
+    const e = eccentricityOf(s);
+    if (!previous) meanArgLat[0] = s.meanArgLat;
+    else {
+      // Unwrap with the mean motion: the predicted advance is right to ~1e-3 (J2 rates), far inside ±π.
+      const predicted = (0.5 * (previous.meanMotion + s.meanMotion) * (times[j]! - times[j - 1]!)) / 60_000;
+      const raw = s.meanArgLat - previous.meanArgLat;
+      meanArgLat[j] = meanArgLat[j - 1]! + raw + TWO_PI * Math.round((predicted - raw) / TWO_PI);
+    }
+    previous = s;
+    node[j] = s.node;
+    inclination[j] = s.inclination;
+    const a = s.am * EARTH_RADIUS_KM;
+    semiMajorAxis[j] = a;
+    eccentricity[j] = e;
+    const w = Math.atan2(s.aynl, s.axnl);
+    argPerigee[j] = j === 0 ? w : w + TWO_PI * Math.round((argPerigee[j - 1]! - w) / TWO_PI);
+    radialFactor[j] = s.radialFactor;
+    perigee[j] = a * (1 - e) * s.radialFactor;
+    apogee[j] = a * (1 + e) * s.radialFactor;
+    perigeeMin = Math.min(perigeeMin, perigee[j]!);
+    apogeeMax = Math.max(apogeeMax, apogee[j]!);
+    aMin = Math.min(aMin, a);
+    aMaxKm = Math.max(aMaxKm, a);
+    eMax = Math.max(eMax, e);
+    deviation = Math.max(deviation, s.deviationBound);
+    radialDeviation = Math.max(radialDeviation, s.radialDeviationBound);
+    meanMotionMax = Math.max(meanMotionMax, s.meanMotion / 60);
+  }
+  // Floating-point floor: Kepler's equation is solved to 1e-12 and positions are ~1e4 km.
+  deviation = 1.05 * deviation + 0.01;
+  radialDeviation = 1.05 * radialDeviation + 0.01;
+  const radiusMin = perigeeMin - interpolationMargin(perigee) - radialDeviation;
+  const radiusMax = apogeeMax + interpolationMargin(apogee) + radialDeviation;
+  const eMargin = interpolationMargin(eccentricity);
+  const radiusSlack = radialDeviation + interpolationMargin(semiMajorAxis) + aMaxKm * (eMargin + interpolationMargin(radialFactor));
+  const eccentricityMax = Math.min(0.999999, eMax + eMargin + 1e-9);
+  // The Kepler bound at the smallest orbit (the larger derivative), plus 20 % and the short-period
+  // terms' own contribution ((2n)⁴ times their amplitude), which SGP4 adds on top of Kepler.
+  // Computed when first needed: most tracks never reach the interval search.
+  let fourthDerivative: number | undefined;
+  const fourthDerivativeOf = () => (fourthDerivative ??= 1.2 * fourthDerivativeBound(aMin, eccentricityMax, MU_KM3_S2) + (2 * meanMotionMax) ** 4 * deviation);
+  const rp = Math.max(aMin * (1 - eccentricityMax), EARTH_RADIUS_KM);
+  const vp = Math.sqrt((MU_KM3_S2 * (1 + eccentricityMax)) / rp);
+  return {
+    kind: 'regular',
+    track: {
+      norad: model.norad,
+      model,
+      times,
+      meanArgLat,
+      node,
+      inclination,
+      semiMajorAxis,
+      eccentricity,
+      argPerigee,
+      radialFactor,
+      argPerigeeMargin: interpolationMargin(argPerigee),
+      radiusMin,
+      radiusMax,
+      radiusSlack,
+      deviation,
+      radialDeviation,
+      eccentricityMax,
+      centreMax: maxEquationOfCentre(eccentricityMax),
+      get fourthDerivative() {
+        return fourthDerivativeOf();
+      },
+      timeScaleS: (2 * Math.PI * rp) / vp,
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The screener against SGP4 directly (satellite.js `propagate`, outside code verified against
+ * Vallado's tcppver.out in propagation/vallado.test.ts):
+ * - a pair of real element sets: the approach it reports is the minimum of the satellite.js
+ *   distance found by an independent scan (1 s steps, then golden-section search);
+ * - a sample of the real catalogue: the same approaches as the brute-force reference.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { propagate } from 'satellite.js';
+import { describe, expect, it } from 'vitest';
+import { parseElementSets } from '../elements/parse-element-sets.ts';
+import { parseTleRecords } from '../elements/tle-parse.ts';
+import { createSgp4, type Sgp4Model } from '../propagation/sgp4.ts';
+import { utcMs } from '../units.ts';
+import { bruteForce } from './brute-force.ts';
+import { screen, ScreeningCancelled } from './screen.ts';
+
+const SGP4_VER = fileURLToPath(new URL('../../../../shared/reference/sgp4/SGP4-VER.TLE', import.meta.url));
+const haveVer = existsSync(SGP4_VER);
+if (!haveVer) console.warn(`[screen.test] SKIPPED (failing objects): ${SGP4_VER} not found`);
+const CATALOG = fileURLToPath(new URL('../../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
+const present = existsSync(CATALOG);
+if (!present) console.warn(`[screen.test] SKIPPED (catalogue sample): ${CATALOG} not found`);
+
+// From the 2023-10-09 reference catalogue.
+const THREE_LE = [
+  '0 TECHSAT 1B',
+  '1 25397U 98043D   23282.40800592  .00000298  00000-0  14973-3 0  9991',
+  '2 25397  98.8835 240.9209 0001852 130.1863 229.9477 14.23921734311587',
+  '0 NOAA 16 DEB',
+  '1 41423U 00055LC  23282.47316215  .00006455  00000-0  29287-2 0  9990',
+  '2 41423  98.7184 359.2968 0015511 170.8000 189.3465 14.22121175397230',
+].join('\n');
+
+const subjects = (sets: ReturnType<typeof parseElementSets>['sets']) => sets.map((set) => ({ norad: set.norad, model: createSgp4(set) }));
+const day = (h: number) => utcMs(Date.UTC(2023, 9, 9, h));
+
+/** Distance by satellite.js at t (whole ms: propagate() takes a Date). */
+function satelliteJsDistance(a: Sgp4Model, b: Sgp4Model, t: number): number {
+  const pa = propagate(a.satrec, new Date(t)) as { position: { x: number; y: number; z: number } };
+  const pb = propagate(b.satrec, new Date(t)) as { position: { x: number; y: number; z: number } };
+  return Math.hypot(pb.position.x - pa.position.x, pb.position.y - pa.position.y, pb.position.z - pa.position.z);
+}
+
+describe('screen', () => {
+  it('finds the TECHSAT 1B / NOAA 16 DEB approach where an independent SGP4 scan finds it', () => {
+    const [a, b] = subjects(parseElementSets(THREE_LE).sets);
+    const out = screen({ primaries: [a!], secondaries: [b!], window: { start: day(0), end: day(6) }, thresholdKm: 10 });
+    // Independent: scan at 1 s, then golden-section search on whole-ms satellite.js calls.
+    let best = { t: 0, d: Infinity };
+    for (let t: number = day(0); t < day(6); t += 1000) {
+      const d = satelliteJsDistance(a!.model, b!.model, t);
+      if (d < best.d) best = { t, d };
+    }
+    let lo = best.t - 1000;
+    let hi = best.t + 1000;
+    const f = (t: number) => satelliteJsDistance(a!.model, b!.model, Math.round(t));
+    while (hi - lo > 1) {
+      const m1 = hi - 0.618 * (hi - lo);
+      const m2 = lo + 0.618 * (hi - lo);
+      if (f(m1) < f(m2)) hi = m2;
+      else lo = m1;
+    }
+    const nearest = out.approaches.reduce((x, y) => (Math.abs(y.tca - lo) < Math.abs(x.tca - lo) ? y : x));
+    expect(Math.abs(nearest.tca - lo)).toBeLessThan(2);
+    expect(Math.abs(nearest.missDistanceKm - f(lo))).toBeLessThan(0.001);
+    expect(nearest.missDistanceKm).toBeLessThan(10);
+    // Every reported approach is a local minimum of the satellite.js distance below the threshold.
+    for (const ap of out.approaches) {
+      expect(ap.missDistanceKm).toBeLessThan(10);
+      expect(satelliteJsDistance(a!.model, b!.model, Math.round(ap.tca) - 500)).toBeGreaterThan(ap.missDistanceKm);
+      expect(satelliteJsDistance(a!.model, b!.model, Math.round(ap.tca) + 500)).toBeGreaterThan(ap.missDistanceKm);
+      expect(Math.hypot(ap.missRtnKm.radial, ap.missRtnKm.inTrack, ap.missRtnKm.crossTrack)).toBeCloseTo(ap.missDistanceKm, 9);
+    }
+  }, 30_000);
+
+  it('reports progress in its two stages and stops when asked', () => {
+    const list = subjects(parseElementSets(THREE_LE).sets);
+    const seen = new Set<string>();
+    screen({ primaries: [list[0]!], secondaries: list, window: { start: day(0), end: day(2) }, thresholdKm: 5, onProgress: (stage) => seen.add(stage) });
+    expect([...seen]).toEqual(['orbits', 'detect']);
+    expect(() => screen({ primaries: [list[0]!], secondaries: list, window: { start: day(0), end: day(2) }, thresholdKm: 5, shouldStop: () => true })).toThrow(ScreeningCancelled);
+  });
+
+  it.skipIf(!haveVer)('screens objects whose SGP4 fails during the window without failing itself', () => {
+    // Vallado's error cases (shared/reference/sgp4/README.md): 29141 decays (error 6) at 440 min,
+    // 22312 reaches error 1 at 494 min, 28872 decays at 55 min, 33334 fails at once (error 3).
+    const { records } = parseTleRecords(readFileSync(SGP4_VER, 'utf8'), { skipChecksum: true });
+    const pick = (n: number) => records.find((r) => r.set.norad === n)!.set;
+    const list = subjects([pick(29141), pick(22312), pick(28872), pick(33334)]);
+    const epoch = list[0]!.model.epoch;
+    const window = { start: utcMs(epoch - 3_600_000), end: utcMs(epoch + 86_400_000) };
+    const out = screen({ primaries: [list[0]!], secondaries: list, window, thresholdKm: 2000 });
+    expect(out.stats.irregularObjects).toBeGreaterThanOrEqual(1);
+    expect(out.skipped.map((s) => s.norad)).toContain(33334);
+    // Every approach reported is where both objects still propagate, and the brute force agrees.
+    const brute = bruteForce({ primaries: [list[0]!], secondaries: list, window, thresholdKm: 2000 });
+    expect(out.approaches.map((a) => [a.secondary, Math.round(a.tca)])).toEqual(brute.approaches.map((a) => [a.secondary, Math.round(a.tca)]));
+    for (const a of out.approaches) expect(a.tca).toBeLessThan(epoch + 440 * 60_000);
+  });
+
+  it.skipIf(!present)('finds the same approaches as the brute force on a sample of the real catalogue', () => {
+    const { sets } = parseElementSets(readFileSync(CATALOG, 'utf8'));
+    const sample = sets.filter((s, i) => i % 40 === 0 || s.norad === 25397 || s.norad === 40021);
+    const all = sample.flatMap((set) => {
+      try {
+        return [{ norad: set.norad, model: createSgp4(set) }];
+      } catch {
+        return [];
+      }
+    });
+    const primaries = all.filter((s) => s.norad === 25397 || s.norad === 40021);
+    const window = { start: day(0), end: day(24) };
+    const fast = screen({ primaries, secondaries: all, window, thresholdKm: 60 });
+    const brute = bruteForce({ primaries, secondaries: all, window, thresholdKm: 60 });
+    console.log(`[screen.test] sample of ${all.length} objects: ${fast.approaches.length} approaches below 60 km, brute force ${brute.approaches.length}`);
+    expect(fast.approaches.length).toBeGreaterThan(5);
+    expect(fast.approaches.map((a) => `${a.primary}-${a.secondary}`)).toEqual(brute.approaches.map((a) => `${a.primary}-${a.secondary}`));
+    fast.approaches.forEach((a, i) => {
+      expect(Math.abs(a.tca - brute.approaches[i]!.tca)).toBeLessThan(10);
+      expect(Math.abs(a.missDistanceKm - brute.approaches[i]!.missDistanceKm)).toBeLessThan(0.001);
+    });
+  }, 30_000);
+});

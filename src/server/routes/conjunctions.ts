@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AnalysisJob, AnalyzeQuery, AnalyzeSelectedRequest, JobParams, SstResult } from '../../contracts/conjunctions.ts';
+import { ErrorResponse } from '../../contracts/error.ts';
+import type { AppContext } from '../app-context.ts';
+import { notFound } from '../http/errors.ts';
+import { validateAnalysis } from '../services/analysis-request.ts';
+
+/**
+ * SST analyses (DECISIONS.md §6): POST starts one; without ?async=1 the answer is
+ * the SST result, with it a 202 and the job, whose progress streams as
+ * server-sent events.
+ */
+export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const jobs = ctx.services.analyses;
+
+  app.post(
+    '/api/conjunctions/analyze-selected',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'Screen the selected satellites against the whole catalogue',
+        querystring: AnalyzeQuery,
+        body: AnalyzeSelectedRequest,
+        response: { 200: SstResult, 202: AnalysisJob, 400: ErrorResponse, 500: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const analysis = validateAnalysis(request.body, (id) => ctx.services.catalog.entry(id) !== undefined);
+      const { job } = jobs.start(analysis);
+      if (request.query.async === '1' || request.query.async === 'true') return reply.status(202).send(job);
+      const done = await jobs.wait(job.job_id);
+      if (done?.status === 'completed' && done.result) return done.result;
+      throw new Error(done?.error ?? 'Unknown error');
+    },
+  );
+
+  app.get(
+    '/api/conjunctions/jobs/:id',
+    { schema: { tags: ['conjunctions'], summary: 'State and result of an analysis', params: JobParams, response: { 200: AnalysisJob, 404: ErrorResponse } } },
+    async (request) => {
+      const job = jobs.get(request.params.id);
+      if (!job) throw notFound(`No analysis ${request.params.id} (finished analyses are kept for 6 hours)`);
+      return job;
+    },
+  );
+
+  app.delete(
+    '/api/conjunctions/jobs/:id',
+    { schema: { tags: ['conjunctions'], summary: 'Cancel a running analysis', params: JobParams, response: { 200: AnalysisJob, 404: ErrorResponse } } },
+    async (request) => {
+      if (!jobs.get(request.params.id)) throw notFound(`No analysis ${request.params.id}`);
+      jobs.cancel(request.params.id);
+      return (await jobs.wait(request.params.id)) ?? jobs.get(request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/conjunctions/cdm/:id',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'CCSDS CDM (508.0-B-1) of a conjunction found by an analysis, KVN or XML',
+        params: JobParams,
+        querystring: z.object({ format: z.enum(['kvn', 'xml']).default('kvn') }).strict(),
+        response: { 200: z.string().describe('The CDM'), 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const text = ctx.services.screening.cdm(request.params.id, format, new Date());
+      if (text === undefined) throw notFound(`No conjunction ${request.params.id} (results of analyses are kept for a few hours)`);
+      const ext = format === 'xml' ? 'xml' : 'cdm';
+      return reply
+        .type(format === 'xml' ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="conjunction-${request.params.id}.${ext}"`)
+        .send(text);
+    },
+  );
+
+  app.get(
+    '/api/conjunctions/jobs/:id/events',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'Progress of an analysis as server-sent events (progress …, then done)',
+        params: JobParams,
+        response: { 200: z.string().describe('text/event-stream'), 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (!jobs.get(request.params.id)) throw notFound(`No analysis ${request.params.id}`);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const end = () => {
+        if (!raw.writableEnded) raw.end();
+      };
+      // A finished job answers at once with 'done'; the job drops its listeners when it ends.
+      const unsubscribe = jobs.subscribe(request.params.id, (event, job) => {
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(job)}\n\n`);
+        if (event === 'done') end();
+      });
+      request.raw.on('close', () => {
+        unsubscribe?.();
+        end();
+      });
+    },
+  );
+};

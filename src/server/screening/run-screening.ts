@@ -1,0 +1,120 @@
+/**
+ * A whole screening run on the worker pool: the geometry of every close approach (pool shards,
+ * core/screening/screen.ts), then the risk step (core/screening/conjunction-risk.ts), with
+ * progress reported in the six SST stages (core/screening/stages.ts) and cancellation through an
+ * AbortSignal.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ObjectType } from '../../core/catalog/satcat.ts';
+import type { ElementSet } from '../../core/elements/element-set.ts';
+import type { CloseApproach } from '../../core/screening/close-approach.ts';
+import { assessRiskWithFallback, riskSubjectOf, type CovarianceSource, type RiskAssessment } from '../../core/screening/conjunction-risk.ts';
+import { validateJob, type ScreeningJob } from '../../core/screening/job.ts';
+import type { ScreeningStats, SkippedObject } from '../../core/screening/screen.ts';
+import { overallFraction, type ScreeningProgress, type ScreeningStage } from '../../core/screening/stages.ts';
+import type { CatalogVersion } from './catalog-version.ts';
+import type { ScreeningPool } from './screening-pool.ts';
+
+export interface ScreeningConjunction {
+  readonly approach: CloseApproach;
+  readonly risk: RiskAssessment;
+  readonly primaryName: string;
+  readonly secondaryName: string;
+}
+
+export interface ScreeningReport {
+  readonly job: ScreeningJob;
+  /** Catalogue objects screened against. */
+  readonly totalObjects: number;
+  readonly conjunctions: ScreeningConjunction[];
+  readonly stats: ScreeningStats;
+  readonly skipped: SkippedObject[];
+  /** Time per stage, ms: wall time for prepare, risk and results; for tle, orbits and detect (run by the workers, shard by shard) the longest time one shard spent in it. */
+  readonly timings: Record<ScreeningStage, number>;
+}
+
+export interface RunScreeningOptions {
+  readonly onProgress?: (progress: ScreeningProgress) => void;
+  readonly signal?: AbortSignal;
+  /** Covariances to use instead of the default model (e.g. from imported CDMs). */
+  readonly covariances?: CovarianceSource;
+  readonly shardsPerWorker?: number;
+  /** Object types (e.g. from a SATCAT) for the default covariance and hard-body radius; otherwise guessed from names. */
+  readonly objectType?: (norad: number) => ObjectType | undefined;
+}
+
+/** A job for `primaries` over [start, end) at `thresholdKm` on a catalogue version, with a fresh id. */
+export function screeningJob(catalog: CatalogVersion, primaries: readonly number[], start: string, end: string, thresholdKm: number): ScreeningJob {
+  const job: ScreeningJob = { id: randomUUID(), catalog: { version: catalog.version, objects: catalog.sets.length }, primaries: [...primaries], start, end, thresholdKm };
+  validateJob(job);
+  return job;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export async function runScreening(pool: ScreeningPool, catalog: CatalogVersion, job: ScreeningJob, options: RunScreeningOptions = {}): Promise<ScreeningReport> {
+  const timings: Record<ScreeningStage, number> = { prepare: 0, tle: 0, orbits: 0, detect: 0, risk: 0, results: 0 };
+  const report = (stage: ScreeningStage, within: number, detail: string) => options.onProgress?.({ stage, fraction: overallFraction(stage, within), detail });
+  let t = performance.now();
+
+  report('prepare', 0, `${job.primaries.length} primaries against ${fmt(catalog.sets.length)} objects`);
+  validateJob(job);
+  if (job.catalog.version !== catalog.version) throw new RangeError(`job.catalog.version '${job.catalog.version}' is not the catalogue given ('${catalog.version}')`);
+  const byId = new Map<number, ElementSet>(catalog.sets.map((s) => [s.norad, s]));
+  const unknown = job.primaries.filter((p) => !byId.has(p));
+  if (unknown.length > 0) throw new RangeError(`primaries not in the catalogue: ${unknown.join(', ')}`);
+  await pool.loadCatalog(catalog.version, catalog.sets);
+  options.signal?.throwIfAborted();
+  report('prepare', 1, 'catalogue loaded in the workers');
+  timings.prepare = performance.now() - t;
+
+  const { result, timings: poolTimings } = await pool.screen(job, {
+    signal: options.signal,
+    shardsPerWorker: options.shardsPerWorker,
+    onProgress: (p) => report(p.stage, p.fraction, `${p.shardsDone} of ${p.shards} shards done`),
+  });
+  Object.assign(timings, poolTimings.stageMs);
+
+  t = performance.now();
+  const total = result.approaches.length;
+  report('risk', 0, `${total} close approaches`);
+  const objectTypes: Record<number, ObjectType> = {};
+  for (const a of result.approaches) {
+    for (const norad of [a.primary, a.secondary]) {
+      const type = options.objectType?.(norad);
+      if (type) objectTypes[norad] = type;
+    }
+  }
+  let risks: RiskAssessment[];
+  if (options.covariances) {
+    // A covariance source is a function: it stays in this thread.
+    risks = result.approaches.map((approach, i) => {
+      if (i % 64 === 0) {
+        options.signal?.throwIfAborted();
+        report('risk', i / total, `${i} of ${total} close approaches`);
+      }
+      const subject = (norad: number) => riskSubjectOf(byId.get(norad)!, objectTypes[norad]);
+      return assessRiskWithFallback(approach, subject(approach.primary), subject(approach.secondary), options.covariances);
+    });
+  } else {
+    risks = await pool.assessRisks(result.approaches, {
+      signal: options.signal,
+      objectTypes,
+      onProgress: (done) => report('risk', done / total, `${done} of ${total} close approaches`),
+    });
+  }
+  const conjunctions = result.approaches.map((approach, i) => ({
+    approach,
+    risk: risks[i]!,
+    primaryName: byId.get(approach.primary)?.name ?? String(approach.primary),
+    secondaryName: byId.get(approach.secondary)?.name ?? String(approach.secondary),
+  }));
+  timings.risk = performance.now() - t;
+
+  t = performance.now();
+  report('results', 0, `${conjunctions.length} conjunctions`);
+  const out: ScreeningReport = { job, totalObjects: catalog.sets.length, conjunctions, stats: result.stats, skipped: result.skipped, timings };
+  timings.results = performance.now() - t;
+  report('results', 1, `${conjunctions.length} conjunctions`);
+  return out;
+}

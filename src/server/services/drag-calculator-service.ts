@@ -1,0 +1,85 @@
+import type { DragCalculationResult, DragCalculationsResponse } from '../../contracts/orbital-drag.ts';
+import {
+  calculateDragFor,
+  LONG_TERM_MEAN_SPACE_WEATHER,
+  parseDragCalculatorInput,
+  spaceWeatherFromSeries,
+  type DragCalculation,
+  type DragCalculatorInput,
+} from '../../core/drag/index.ts';
+import { utcMs } from '../../core/units.ts';
+import type { DragCalculationRepository, StoredDragCalculation } from '../repositories/drag-calculation-repository.ts';
+import type { SpaceWeatherService } from './space-weather-service.ts';
+
+type StoredResult = DragCalculation & { lifetimeSpaceWeatherSource: string };
+
+/** How many calculations GET /api/drag-calculator/calculations returns when not told. */
+export const DEFAULT_CALCULATIONS_LIMIT = 10;
+
+/**
+ * The drag calculator (spec §3 "Custom satellite input" → "Drag calculation result"): core
+ * calculateDrag on the request, every run stored so the page can list them.
+ *
+ * The point's density takes the entered solar flux and Kp (the form sends them: defaults 140 sfu and
+ * 3); the lifetime takes the imported space-weather series when there is one (observed values, then
+ * CelesTrak's predictions, then the long-term mean), so it reflects the real solar cycle. With nothing
+ * imported the entered conditions are held constant, and the result says which (`lifetimeSpaceWeather`,
+ * `lifetimeSpaceWeatherSource`).
+ */
+export class DragCalculatorService {
+  constructor(
+    private readonly repo: DragCalculationRepository,
+    private readonly spaceWeather: SpaceWeatherService,
+  ) {}
+
+  /** Validates (DragInputError naming each bad field), computes and stores one calculation. */
+  async calculate(body: unknown, now: Date): Promise<DragCalculationResult> {
+    const input = parseDragCalculatorInput(body);
+    const snapshot = await this.spaceWeather.snapshot();
+    const series = snapshot.imported ? spaceWeatherFromSeries(snapshot.series) : undefined;
+    const result = calculateDragFor(input, { time: utcMs(now.getTime()), ...(series ? { spaceWeather: series } : {}) });
+    const mean = LONG_TERM_MEAN_SPACE_WEATHER;
+    const lifetimeSpaceWeatherSource = series
+      ? `${snapshot.providerName ?? 'imported'} series from now (observed, then predictions), then the long-term mean F10.7 ${mean.f107}, Ap ${mean.ap}`
+      : `the entered conditions held constant (F10.7 ${input.solarFlux} sfu, Kp ${input.geomagnetic}): no space weather imported`;
+    const stored = await this.repo.insert<DragCalculatorInput, StoredResult>({
+      createdAt: now,
+      satellite: input.name,
+      model: input.model,
+      input,
+      result: { ...result, lifetimeSpaceWeatherSource },
+    });
+    return toResult(stored);
+  }
+
+  /** The newest `limit` calculations and how many there are in all. */
+  async list(limit = DEFAULT_CALCULATIONS_LIMIT): Promise<DragCalculationsResponse> {
+    const [total, rows] = await Promise.all([this.repo.count(), this.repo.latest<DragCalculatorInput, StoredResult>(limit)]);
+    return { total, calculations: rows.map(toResult) };
+  }
+}
+
+function toResult(row: StoredDragCalculation<DragCalculatorInput, StoredResult>): DragCalculationResult {
+  const r = row.result;
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    satellite: r.satellite,
+    model: r.model,
+    dragForce: r.dragForce,
+    atmosphericDensity: r.atmosphericDensity,
+    orbitDecayRate: r.orbitDecayRate,
+    confidence: r.confidence,
+    ...(r.lifetimeEstimate === undefined ? {} : { lifetimeEstimate: r.lifetimeEstimate }),
+    ...(r.lifetimeYears === undefined ? {} : { lifetimeYears: r.lifetimeYears }),
+    lifetimeText: r.lifetimeText,
+    lifetimeSpaceWeather: r.lifetimeSpaceWeather,
+    lifetimeSpaceWeatherSource: r.lifetimeSpaceWeatherSource,
+    periodChangeSecondsPerDay: r.periodChangeSecondsPerDay,
+    modelSpread: { ...r.modelSpread },
+    source: r.source,
+    decayForecast: r.decayForecast.map((p) => ({ day: p.day, altitudeKm: p.altitudeKm })),
+    used: { ...r.used },
+    notes: [...r.notes],
+  };
+}

@@ -1,0 +1,686 @@
+import type {
+  DensityProfileResponse,
+  NrlmsiseRealResponse,
+  PredictionsResponse,
+  RealtimeResponse,
+  SpaceWeatherForecastResponse,
+} from '../../contracts/orbital-drag.ts';
+import { nrlmsiseDensity, type NrlmsiseDensity } from '../../core/atmosphere/nrlmsise00/index.ts';
+import {
+  CALCULATOR_DEFAULTS,
+  confidenceFromSpread,
+  DAYS_PER_YEAR,
+  densityAt,
+  densitySource,
+  dragAtState,
+  dragParameter,
+  DTM2020_NRLMSISE_FACTOR,
+  j2SecularRates,
+  LONG_TERM_MEAN_SPACE_WEATHER,
+  meanOrbitFromElementSet,
+  modelSpread,
+  orbitAveragedDecay,
+  predictLifetime,
+  spreadLevel,
+  type DensityModel,
+  type DensityPoint,
+  type MeanOrbit,
+  type SpaceWeather,
+} from '../../core/drag/index.ts';
+import type { ElementSet } from '../../core/elements/element-set.ts';
+import { geodeticToEcef } from '../../core/frames/geodetic.ts';
+import { orbitSummary } from '../../core/orbit/mean-elements.ts';
+import { propagateAt } from '../../core/propagation/sgp4.ts';
+import type { IndexValue } from '../../core/spaceweather/index.ts';
+import { degToRad, degrees, km, utcMs, type UtcMs } from '../../core/units.ts';
+import type { CatalogEntry, CatalogService } from './catalog-service.ts';
+import type { SpaceWeatherConditions, SpaceWeatherService, SpaceWeatherSnapshot } from './space-weather-service.ts';
+
+// ─── Constants of the page ───────────────────────────────────────────────────────────────────────
+
+/** The drag presets of product spec §3 (mass kg, area m², altitude km, Cd). */
+export const DRAG_PRESETS = [
+  { name: 'Ofeq-16', massKg: 400, areaM2: 3.2, altitudeKm: 450, dragCoefficient: 2.3 },
+  { name: 'Ofeq-13', massKg: 350, areaM2: 2.8, altitudeKm: 445, dragCoefficient: 2.2 },
+  { name: 'Ofeq-11', massKg: 300, areaM2: 2.5, altitudeKm: 448, dragCoefficient: 2.1 },
+  { name: 'Ofeq-9', massKg: 300, areaM2: 2.4, altitudeKm: 442, dragCoefficient: 2.2 },
+] as const;
+
+const meanOf = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+
+/**
+ * A fleet satellite with neither a preset nor a catalogued mass: the mean of the four presets
+ * (337.5 kg, 2.725 m², Cd 2.2). A satellite with a catalogued mass gets the presets' mean
+ * area-to-mass ratio (0.0081 m²/kg) and Cd 2.2, the spec's default. Both are stated in the row's
+ * `drag_properties.source`; the drag force scales with the area, so these are estimates.
+ */
+export const DEFAULT_DRAG_PROPERTIES = {
+  massKg: meanOf(DRAG_PRESETS.map((p) => p.massKg)),
+  areaM2: meanOf(DRAG_PRESETS.map((p) => p.areaM2)),
+  dragCoefficient: CALCULATOR_DEFAULTS.dragCoefficient,
+};
+const AREA_PER_KG = DEFAULT_DRAG_PROPERTIES.areaM2 / DEFAULT_DRAG_PROPERTIES.massKg;
+
+/** Where the page's single-point values are taken: the drag form's default place and altitude (spec §3: 32° N, 35° E, 400 km). */
+export const REFERENCE_POINT = { latitude: CALCULATOR_DEFAULTS.latitude, longitude: CALCULATOR_DEFAULTS.longitude, altitudeKm: CALCULATOR_DEFAULTS.altitude };
+
+/** Spec §9: 13 altitudes from 100 to 600 km; 25 km apart below 200 km, where the density changes fastest, 50 km above. */
+export const PROFILE_ALTITUDES_KM = [100, 125, 150, 175, 200, 250, 300, 350, 400, 450, 500, 550, 600] as const;
+
+/** DECISIONS.md §8: the models not implemented are the spec's (§9) multiples of NRLMSISE-00. */
+export const NRLMSISE_MULTIPLIERS = { dtm2020: DTM2020_NRLMSISE_FACTOR, tiegcm: 1.25, msis86: 0.92 } as const;
+
+/** Satellites whose mean altitude is below this feel drag worth tabulating (LEO). */
+export const LEO_MAX_ALTITUDE_KM = 2000;
+
+/** Spec §9 decay chart: days 0 to 30; and the four satellites of the Orbit Decay tab. */
+export const DECAY_DAYS = 30;
+export const DECAY_SATELLITES = 4;
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_HOUR = 3_600_000;
+const MS_PER_DAY = 86_400_000;
+const MS_PER_3H = 3 * MS_PER_HOUR;
+
+// ─── Small pure helpers ──────────────────────────────────────────────────────────────────────────
+
+export interface DragPropertiesValue {
+  mass_kg: number;
+  area_m2: number;
+  drag_coefficient: number;
+  source: string;
+}
+
+const presetKey = (name: string) => name.toUpperCase().replace('OFEK', 'OFEQ').replace(/[^A-Z0-9]/g, '');
+
+/** Mass, area and Cd of a catalogue object: its spec preset, else its catalogued mass, else the stated default. */
+export function dragPropertiesFor(object: { name: string; massKg: number | null }): DragPropertiesValue {
+  const preset = DRAG_PRESETS.find((p) => presetKey(p.name) === presetKey(object.name));
+  if (preset) {
+    return { mass_kg: preset.massKg, area_m2: preset.areaM2, drag_coefficient: preset.dragCoefficient, source: `product spec §3 preset ${preset.name}` };
+  }
+  const cd = DEFAULT_DRAG_PROPERTIES.dragCoefficient;
+  if (object.massKg !== null && object.massKg > 0) {
+    const area = object.massKg * AREA_PER_KG;
+    return {
+      mass_kg: object.massKg,
+      area_m2: area,
+      drag_coefficient: cd,
+      source: `catalogue mass ${object.massKg} kg; area ${area.toPrecision(3)} m² from the spec presets' mean area-to-mass ratio ${AREA_PER_KG.toFixed(4)} m²/kg; Cd ${cd} (spec default)`,
+    };
+  }
+  const d = DEFAULT_DRAG_PROPERTIES;
+  return {
+    mass_kg: d.massKg,
+    area_m2: d.areaM2,
+    drag_coefficient: cd,
+    source: `no mass or area known: the mean of the spec presets (${d.massKg} kg, ${d.areaM2} m², Cd ${cd})`,
+  };
+}
+
+/** Spec §9 trend bands of a change in percent: under 1 % stable; 1–5 % slight; 5–15 %; over 15 % strong. */
+export function trendOf(changePercent: number): RealtimeResponse['drag_data'][number]['trend_7d'] {
+  const size = Math.abs(changePercent);
+  if (size < 1) return 'stable';
+  const direction = changePercent > 0 ? 'increase' : 'decrease';
+  if (size > 15) return `strong ${direction}`;
+  if (size >= 5) return direction;
+  return `slight ${direction}`;
+}
+
+/** Spec §9 impact levels of a drag multiple: Critical 3–5× (and beyond), High 2–3×, Moderate 1.5–2×, else Minimal. */
+export function impactOf(factor: number): 'Minimal' | 'Moderate' | 'High' | 'Critical' {
+  if (factor >= 3) return 'Critical';
+  if (factor >= 2) return 'High';
+  if (factor >= 1.5) return 'Moderate';
+  return 'Minimal';
+}
+
+/**
+ * NOAA's geomagnetic storm scale (G1 Kp 5, G2 Kp 6, G3 Kp 7, G4 Kp 8 including 9−, G5 Kp 9;
+ * www.swpc.noaa.gov/noaa-scales-explanation), Kp in thirds: 5− (4.67) already counts as Kp 5.
+ * The alert level follows the spec's colour rule: G4–G5 'Major' (red), G3 'High' (orange), G2
+ * 'Moderate', G1 'Minor' (yellow).
+ */
+export function geomagneticScale(kp: number): { g: number; name: string; level: 'Major' | 'High' | 'Moderate' | 'Minor' } | undefined {
+  const third = Math.round(kp * 3) / 3;
+  if (third >= 9) return { g: 5, name: 'Extreme', level: 'Major' };
+  if (third >= 23 / 3) return { g: 4, name: 'Severe', level: 'Major' };
+  if (third >= 20 / 3) return { g: 3, name: 'Strong', level: 'High' };
+  if (third >= 17 / 3) return { g: 2, name: 'Moderate', level: 'Moderate' };
+  if (third >= 14 / 3) return { g: 1, name: 'Minor', level: 'Minor' };
+  return undefined;
+}
+
+/** Kp as people write it: 3o, 5−, 7+. */
+export function kpText(kp: number): string {
+  const thirds = Math.round(kp * 3);
+  const whole = Math.round(thirds / 3);
+  const rest = thirds - whole * 3;
+  return `${whole}${rest === 0 ? 'o' : rest > 0 ? '+' : '−'}`;
+}
+
+/** A point over the Earth as the density models take it (geodetic for NRLMSISE-00, geocentric latitude for JB2008). */
+export function geodeticPoint(time: UtcMs, latitudeDeg: number, longitudeDeg: number, altitudeKm: number): DensityPoint {
+  const r = geodeticToEcef({ latitude: degToRad(degrees(latitudeDeg)), longitude: degToRad(degrees(longitudeDeg)), altitude: km(altitudeKm) });
+  return { time, latitudeDeg, geocentricLatitudeDeg: (Math.atan2(r[2], Math.hypot(r[0], r[1])) * 180) / Math.PI, longitudeDeg, altitudeKm };
+}
+
+/** NRLMSISE-00 (GTD7D, SI) at a point with the drag code's space weather (ap history when it has one). */
+export function nrlmsiseAt(point: DensityPoint, sw: SpaceWeather): NrlmsiseDensity {
+  const base = { time: point.time, latitudeDeg: point.latitudeDeg, longitudeDeg: point.longitudeDeg, altitudeKm: point.altitudeKm, f107: sw.f107, f107A: sw.f107A };
+  return sw.apArray === undefined ? nrlmsiseDensity({ ...base, ap: sw.ap }) : nrlmsiseDensity({ ...base, apArray: sw.apArray, ap: sw.ap });
+}
+
+/** The element set's mean orbit at `time`: node and perigee moved by the secular J2 rates, a shifted by `aShiftKm`. */
+function meanOrbitAt(set: ElementSet, time: UtcMs, aShiftKm = 0): MeanOrbit {
+  const { epoch, orbit } = meanOrbitFromElementSet(set);
+  const seconds = (time - epoch) / 1000;
+  const rates = j2SecularRates(orbit);
+  return {
+    ...orbit,
+    semiMajorAxisKm: orbit.semiMajorAxisKm + aShiftKm,
+    raanRad: orbit.raanRad + rates.raanRate * seconds,
+    argPerigeeRad: orbit.argPerigeeRad + rates.argPerigeeRate * seconds,
+  };
+}
+
+const iso = (t: number) => new Date(t).toISOString();
+const percentChange = (from: number, to: number) => (from > 0 ? ((to - from) / from) * 100 : 0);
+/** "+1.2" / "−0.4"; a change that rounds to zero is "0.0", never "-0.0". */
+const signed = (value: number, digits: number) => {
+  const text = Math.abs(value).toFixed(digits);
+  if (Number(text) === 0) return text;
+  return `${value > 0 ? '+' : '-'}${text}`;
+};
+
+function formatAge(ms: number): string {
+  if (ms < MS_PER_HOUR) return `${Math.round(ms / MS_PER_MINUTE)} min`;
+  if (ms < 2 * MS_PER_DAY) return `${Math.round(ms / MS_PER_HOUR)} h`;
+  return `${Math.round(ms / MS_PER_DAY)} days`;
+}
+
+/** The end of the newest observed space-weather value (a day's flux or a 3-hour ap), or undefined. */
+function newestObservation(snapshot: SpaceWeatherSnapshot): number | undefined {
+  const coverage = snapshot.series.coverage();
+  const ends: number[] = [];
+  if (coverage.lastObservedFluxDate) ends.push(Date.parse(`${coverage.lastObservedFluxDate}T00:00:00Z`) + MS_PER_DAY);
+  if (coverage.lastObservedApInterval) ends.push(Date.parse(coverage.lastObservedApInterval.split('/')[0]!) + MS_PER_3H);
+  return ends.length ? Math.max(...ends) : undefined;
+}
+
+/**
+ * Keeps one computed value per key (here: the UTC minute or hour plus the catalogue and
+ * space-weather versions), so endpoints the page polls compute at most once per period. The
+ * promise is kept, so simultaneous requests share one computation.
+ */
+class KeyedCache<T> {
+  private key: string | undefined;
+  private value: Promise<T> | undefined;
+
+  get(key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.key !== key || this.value === undefined) {
+      this.key = key;
+      const value = compute();
+      this.value = value;
+      value.catch(() => {
+        if (this.value === value) this.value = undefined;
+      });
+    }
+    return this.value;
+  }
+}
+
+// ─── The service ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The Orbital Drag page's values, all computed from the catalogue (SGP4) and the atmosphere models
+ * with the stored space weather (SpaceWeatherService):
+ * - realtime: NRLMSISE-00 density and drag force at each LEO fleet satellite's SGP4 position now,
+ *   forecasts from the space-weather series, model accuracy from the NRLMSISE-00/JB2008 spread;
+ * - the space-weather forecast list and alerts (NOAA G-scale from Kp; drag multiples of spec §9);
+ * - the 30-day decay of four fleet satellites (predictLifetime, both models);
+ * - NRLMSISE-00 readings and the five-model density profile.
+ *
+ * Caches (the page polls): realtime, space weather and the density profile are computed once per
+ * UTC minute (at the minute's start) and again when the catalogue or the space weather changes;
+ * the decay forecast once per hour. Readings with explicit times or places are not cached (one
+ * profile is 13 × 2 model calls, well under a millisecond each).
+ */
+export class OrbitalDragService {
+  private readonly realtimeCache = new KeyedCache<RealtimeResponse>();
+  private readonly forecastCache = new KeyedCache<SpaceWeatherForecastResponse>();
+  private readonly profileCache = new KeyedCache<DensityProfileResponse>();
+  private readonly predictionsCache = new KeyedCache<PredictionsResponse>();
+
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly spaceWeather: SpaceWeatherService,
+  ) {}
+
+  private async keyed(now: Date, periodMs: number): Promise<{ time: UtcMs; key: string; snapshot: SpaceWeatherSnapshot }> {
+    const snapshot = await this.spaceWeather.snapshot();
+    const start = Math.floor(now.getTime() / periodMs) * periodMs;
+    return { time: utcMs(start), key: `${start}|${this.catalog.changeCount}|${snapshot.version}`, snapshot };
+  }
+
+  /** The fleet's LEO members with an SGP4 model, by name. */
+  private leoFleet(): CatalogEntry[] {
+    return this.catalog.fleet().filter((e) => {
+      const o = orbitSummary(e.set);
+      return (o.apogeeAltitude + o.perigeeAltitude) / 2 < LEO_MAX_ALTITUDE_KM;
+    });
+  }
+
+  // ── GET /api/orbital-drag/realtime ──
+
+  async realtime(now: Date): Promise<RealtimeResponse> {
+    const { time, key, snapshot } = await this.keyed(now, MS_PER_MINUTE);
+    return this.realtimeCache.get(key, async () => this.computeRealtime(time, snapshot));
+  }
+
+  private computeRealtime(time: UtcMs, snapshot: SpaceWeatherSnapshot): RealtimeResponse {
+    const conditions = snapshot.at(time);
+    const notes: string[] = [];
+    const rows: RealtimeResponse['drag_data'] = [];
+    const spreads: number[] = [];
+    for (const entry of this.leoFleet()) {
+      const name = entry.object.name;
+      if (!entry.model) {
+        notes.push(`${name}: its element set is not SGP4 (ephemeris type 4), no position`);
+        continue;
+      }
+      const pv = propagateAt(entry.model, time);
+      if (!pv.ok) {
+        notes.push(`${name}: SGP4 error ${pv.code} (${pv.message}), no position`);
+        continue;
+      }
+      const props = dragPropertiesFor(entry.object);
+      const here = dragAtState({
+        r: pv.r,
+        v: pv.v,
+        time,
+        model: 'nrlmsise00',
+        spaceWeather: conditions.weather,
+        dragCoefficient: props.drag_coefficient,
+        areaM2: props.area_m2,
+        massKg: props.mass_kg,
+      });
+      const jb = jb2008OrNull(here.point, conditions.weather);
+      if (jb !== null) spreads.push(modelSpread([here.densityKgPerM3, jb]));
+
+      // Forecasts: the position along the orbit a day or a week ahead is not what changes the drag
+      // (it swings 2–3× between day and night side within one revolution), so the current force is
+      // scaled by the change of the orbit-averaged density: same orbit (node and perigee drifting
+      // with J2, a lowered at today's decay rate), space weather of the series at that time.
+      const cdAOverM = dragParameter(props.drag_coefficient, props.area_m2, props.mass_kg);
+      const averaged = (days: number, aShiftKm: number) => {
+        const at = utcMs(time + days * MS_PER_DAY);
+        return orbitAveragedDecay({ orbit: meanOrbitAt(entry.set, at, aShiftKm), time: at, dragParameterM2PerKg: cdAOverM, model: 'nrlmsise00', spaceWeather: snapshot.weatherAt });
+      };
+      const today = averaged(0, 0);
+      const rate = today.semiMajorAxisRateKmPerDay;
+      const scale = (days: number) => averaged(days, rate * days).meanDensityKgPerM3 / today.meanDensityKgPerM3;
+      const predicted24h = here.forceN * scale(1);
+      const predicted7d = here.forceN * scale(7);
+      const change24 = percentChange(here.forceN, predicted24h);
+      const change7 = percentChange(here.forceN, predicted7d);
+      rows.push({
+        satellite: name,
+        norad_id: entry.object.noradId,
+        altitude: here.point.altitudeKm,
+        latitude: here.point.latitudeDeg,
+        longitude: here.point.longitudeDeg,
+        current_drag: here.forceN,
+        predicted_24h: predicted24h,
+        predicted_7d: predicted7d,
+        change_24h_percent: change24,
+        change_7d_percent: change7,
+        trend_24h: Math.abs(change24) < 1 ? 'stable' : change24 > 0 ? 'up' : 'down',
+        trend_7d: trendOf(change7),
+        atmospheric_density: here.densityKgPerM3,
+        jb2008_density: jb,
+        drag_acceleration: here.accelerationMPerS2 ?? here.forceN / props.mass_kg,
+        relative_speed: here.relativeSpeedKmPerS,
+        drag_properties: props,
+      });
+    }
+
+    // Model accuracy: how far the two implemented models disagree where the fleet is now; with no
+    // LEO satellite, at the reference point.
+    let basis = `mean NRLMSISE-00/JB2008 spread at the positions of ${spreads.length} LEO fleet satellite(s)`;
+    if (spreads.length === 0) {
+      const point = geodeticPoint(time, REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, REFERENCE_POINT.altitudeKm);
+      spreads.push(modelSpread([nrlmsiseAt(point, conditions.weather).densityKgPerM3, densityAt('jb2008', point, conditions.weather)]));
+      basis = 'NRLMSISE-00/JB2008 spread at the reference point (32° N, 35° E, 400 km): no LEO fleet satellite';
+    }
+    const spread = meanOf(spreads);
+    const accuracy = confidenceFromSpread(spread);
+
+    const intervalStart = Math.floor(time / MS_PER_3H) * MS_PER_3H;
+    const timeSeries = Array.from({ length: 17 }, (_, k) => {
+      const t = utcMs(intervalStart + (k - 8) * MS_PER_3H);
+      const c = snapshot.at(t);
+      const point = geodeticPoint(t, REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, REFERENCE_POINT.altitudeKm);
+      return {
+        timestamp: iso(t),
+        f107: c.nrlmsise.f107.value,
+        kp: c.kp.value,
+        ap: c.nrlmsise.ap.value,
+        density: nrlmsiseAt(point, c.weather).densityKgPerM3,
+        jb2008_density: densityAt('jb2008', point, c.weather),
+        status: c.status,
+      };
+    });
+
+    const newest = newestObservation(snapshot);
+    const latency = newest === undefined ? undefined : Math.max(0, time - newest);
+    const modelsRun = rows.every((r) => Number.isFinite(r.atmospheric_density)) && timeSeries.every((p) => Number.isFinite(p.density));
+    const operational = modelsRun && conditions.status !== 'default';
+    return {
+      lastUpdate: iso(time),
+      systemStatus: operational ? 'Operational' : 'Degraded',
+      statusDetail: operational
+        ? `NRLMSISE-00 and JB2008 running; space weather ${conditions.status}: ${conditions.dataSource}`
+        : modelsRun
+          ? `Space weather for now is not observed or predicted: ${conditions.dataSource}`
+          : 'A density model returned no value',
+      dataLatency: latency === undefined ? 'no observed space weather' : formatAge(latency),
+      dataLatencySeconds: latency === undefined ? null : Math.round(latency / 1000),
+      modelAccuracy: accuracy,
+      modelSpread: { value: spread, level: spreadLevel(spread) },
+      modelAccuracyBasis: `${basis}; confidence = 100 (1 − √(spread² + 0.10²)), src/core/drag/model-spread.ts`,
+      space_weather: {
+        data_source: conditions.dataSource,
+        f107: conditions.nrlmsise.f107.value,
+        f107a: conditions.nrlmsise.f107A.value,
+        kp_index: conditions.kp.value,
+        ap: conditions.nrlmsise.ap.value,
+        status: conditions.status,
+      },
+      drag_data: rows,
+      time_series: timeSeries,
+      notes,
+    };
+  }
+
+  // ── GET /api/orbital-drag/space-weather ──
+
+  async spaceWeatherForecast(now: Date, at?: Date): Promise<SpaceWeatherForecastResponse> {
+    if (at) return this.computeForecast(utcMs(at.getTime()), await this.spaceWeather.snapshot());
+    const { time, key, snapshot } = await this.keyed(now, MS_PER_MINUTE);
+    return this.forecastCache.get(key, async () => this.computeForecast(time, snapshot));
+  }
+
+  private computeForecast(time: UtcMs, snapshot: SpaceWeatherSnapshot): SpaceWeatherForecastResponse {
+    const now = snapshot.at(time);
+    const later = snapshot.at(utcMs(time + MS_PER_DAY));
+    const point = geodeticPoint(time, REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, REFERENCE_POINT.altitudeKm);
+    const pointLater = { ...point, time: utcMs(time + MS_PER_DAY) };
+    // Drag multiples against the long-term mean of the observed record (F10.7 121.5, Ap 12.8):
+    // the density at 400 km with one input changed, divided by the density with none changed.
+    const mean = LONG_TERM_MEAN_SPACE_WEATHER;
+    const reference = nrlmsiseAt(point, mean);
+    const factor = (changed: Partial<SpaceWeather>) => nrlmsiseAt(point, { ...mean, ...changed }).densityKgPerM3 / reference.densityKgPerM3;
+    const full = nrlmsiseAt(point, now.weather);
+    const fullLater = nrlmsiseAt(pointLater, later.weather);
+    const fullFactor = full.densityKgPerM3 / reference.densityKgPerM3;
+    const ap3 = snapshot.series.ap3h(time);
+
+    const item = (
+      icon: string,
+      parameter: string,
+      description: string,
+      unit: string,
+      current: IndexValue | { value: number; status: IndexValue['status'] },
+      forecast: IndexValue | { value: number; status: IndexValue['status'] },
+      dragFactor: number,
+      absoluteChange = false,
+    ) => {
+      const change = percentChange(current.value, forecast.value);
+      return {
+        icon,
+        parameter,
+        description,
+        impact: impactOf(dragFactor),
+        drag_factor: dragFactor,
+        current: current.value,
+        forecast: forecast.value,
+        unit,
+        change: absoluteChange ? signed(forecast.value - current.value, 2) : `${signed(change, 1)}%`,
+        change_percent: current.value > 0 ? change : null,
+        status: current.status,
+        forecast_status: forecast.status,
+      };
+    };
+    const n = now.nrlmsise;
+    const l = later.nrlmsise;
+    const forecast = [
+      item('sun', 'F10.7 Solar Flux', 'Daily 10.7 cm solar radio flux of the previous UTC day, as NRLMSISE-00 takes it (heats the thermosphere: more flux, more drag)', 'sfu', n.f107, l.f107, factor({ f107: n.f107.value })),
+      item('activity', 'F10.7 81-day Mean', '81-day centred mean of F10.7: the solar-cycle level of heating', 'sfu', n.f107A, l.f107A, factor({ f107A: n.f107A.value })),
+      item('magnet', 'Kp Index', 'Planetary geomagnetic index of the current 3-hour interval (NOAA G-scale storms from Kp 5)', 'Kp', now.kp, later.kp, factor({ ap: ap3.value }), true),
+      item('gauge', 'Ap Index', 'Daily planetary Ap (2 nT units): geomagnetic heating of the thermosphere', 'Ap', n.ap, l.ap, factor({ ap: n.ap.value })),
+      item('thermometer', 'Exospheric Temperature', 'NRLMSISE-00 exospheric temperature at 32° N, 35° E with these conditions', 'K', { value: full.exosphericTemperatureK, status: now.status }, { value: fullLater.exosphericTemperatureK, status: later.status }, fullFactor),
+      item('wind', 'Density at 400 km', 'NRLMSISE-00 total mass density at 400 km, 32° N, 35° E; its multiple of the long-term mean is the drag multiple', 'kg/m³', { value: full.densityKgPerM3, status: now.status }, { value: fullLater.densityKgPerM3, status: later.status }, fullFactor),
+    ];
+    return { timestamp: iso(time), data_source: now.dataSource, forecast, alerts: this.alerts(time, snapshot, now, fullFactor) };
+  }
+
+  private alerts(time: UtcMs, snapshot: SpaceWeatherSnapshot, now: SpaceWeatherConditions, densityFactor: number): SpaceWeatherForecastResponse['alerts'] {
+    const alerts: SpaceWeatherForecastResponse['alerts'] = [];
+    const stormImpact = `Storm heating raises thermospheric density; drag at 400 km is ${densityFactor.toFixed(1)}× the long-term mean`;
+    // Only real values raise storm alerts: a default repeats an old value, reported as a data alert below.
+    const kpNow = now.kp;
+    const current = kpNow.status === 'default' ? undefined : geomagneticScale(kpNow.value);
+    if (current) {
+      alerts.push({
+        type: 'Geomagnetic Storm',
+        level: current.level,
+        scale: `G${current.g}`,
+        message: `G${current.g} (${current.name}) geomagnetic storm: Kp ${kpText(kpNow.value)} (${kpNow.status}, ${kpNow.date ?? ''})`,
+        impact: stormImpact,
+      });
+    }
+    const next = Array.from({ length: 8 }, (_, k) => snapshot.series.kp3h(utcMs(time + (k + 1) * MS_PER_3H))).filter((v) => v.status !== 'default');
+    const peak = next.reduce<IndexValue | undefined>((best, v) => (best === undefined || v.value > best.value ? v : best), undefined);
+    const coming = peak ? geomagneticScale(peak.value) : undefined;
+    if (peak && coming && (!current || coming.g > current.g)) {
+      alerts.push({
+        type: 'Geomagnetic Storm Watch',
+        level: coming.level,
+        scale: `G${coming.g}`,
+        message: `G${coming.g} (${coming.name}) conditions in the next 24 h: Kp up to ${kpText(peak.value)} at ${peak.date ?? ''} (${peak.status})`,
+        impact: 'Expect higher drag and larger along-track errors in predictions while the storm lasts',
+      });
+    }
+    const fluxKnown = now.nrlmsise.f107.status !== 'default' && now.nrlmsise.f107A.status !== 'default';
+    if (fluxKnown && densityFactor >= 1.5) {
+      const impact = impactOf(densityFactor);
+      alerts.push({
+        type: 'Atmospheric Drag',
+        level: densityFactor >= 3 ? 'Major' : densityFactor >= 2 ? 'High' : 'Moderate',
+        message: `Density at 400 km is ${densityFactor.toFixed(1)}× the long-term mean (F10.7 ${now.nrlmsise.f107.value.toFixed(1)}, Ap ${now.nrlmsise.ap.value.toFixed(0)})`,
+        impact: `${impact} impact (spec: Critical 3–5×, High 2–3×, Moderate 1.5–2× drag): faster decay, re-plan station keeping`,
+      });
+    }
+    if (now.status === 'default') {
+      alerts.push(
+        snapshot.imported
+          ? {
+              type: 'Space Weather Data',
+              level: 'Advisory',
+              message: `No observed or predicted value for now of ${defaultNames(now).join(', ')}: the newest imported value is used (${now.dataSource})`,
+              impact: 'Drag values may not reflect current solar and geomagnetic activity; import a newer CelesTrak SW-All file',
+            }
+          : {
+              type: 'Space Weather Data',
+              level: 'Advisory',
+              message: `No space weather imported: ${now.dataSource} assumed`,
+              impact: 'Drag values are for typical conditions, not today’s; import a CelesTrak SW-All file',
+            },
+      );
+    }
+    return alerts;
+  }
+
+  // ── GET /api/orbital-drag/predictions ──
+
+  async predictions(now: Date): Promise<PredictionsResponse> {
+    // A 30-day forecast moves by a thirtieth of a day's decay in an hour: computed once per hour.
+    const { time, key, snapshot } = await this.keyed(now, MS_PER_HOUR);
+    return this.predictionsCache.get(key, async () => this.computePredictions(time, snapshot));
+  }
+
+  private computePredictions(time: UtcMs, snapshot: SpaceWeatherSnapshot): PredictionsResponse {
+    const fleet = this.leoFleet().filter((e) => e.model !== null);
+    const rank = (e: CatalogEntry) => {
+      const i = DRAG_PRESETS.findIndex((p) => presetKey(p.name) === presetKey(e.object.name));
+      return i < 0 ? DRAG_PRESETS.length : i;
+    };
+    const chosen = [...fleet].sort((a, b) => rank(a) - rank(b) || a.object.name.localeCompare(b.object.name)).slice(0, DECAY_SATELLITES);
+    const capYears = DECAY_DAYS / DAYS_PER_YEAR;
+    const satellites = chosen.map((entry) => {
+      const props = dragPropertiesFor(entry.object);
+      const orbit = meanOrbitAt(entry.set, time);
+      const run = (model: DensityModel) =>
+        predictLifetime(
+          { epoch: time, orbit, dragParameterM2PerKg: dragParameter(props.drag_coefficient, props.area_m2, props.mass_kg), model, spaceWeather: snapshot.weatherAt },
+          { capYears, dailyDays: DECAY_DAYS },
+        );
+      const msis = run('nrlmsise00');
+      const jb = run('jb2008');
+      const loss = (p: typeof msis) => (p.daily[0]?.altitudeKm ?? 0) - (p.daily[p.daily.length - 1]?.altitudeKm ?? 0);
+      const losses = [loss(msis), loss(jb)];
+      const spread = losses.every((v) => v > 0) ? modelSpread(losses) : 0;
+      return {
+        satellite: entry.object.name,
+        norad_id: entry.object.noradId,
+        elements_epoch: iso(entry.set.epoch),
+        drag_properties: props,
+        initial_altitude: msis.daily[0]?.altitudeKm ?? Number.NaN,
+        decay_rate: msis.initial.decayRateKmPerDay,
+        altitude_loss_30d: losses[0]!,
+        jb2008_altitude_loss_30d: losses[1]!,
+        model_spread: { value: spread, level: spreadLevel(spread) },
+        reentry_day: msis.status === 'reentry' ? (msis.lifetimeDays ?? null) : null,
+        points: msis.daily.map((p) => ({ day: p.day, altitude: p.altitudeKm, perigee: p.perigeeAltitudeKm, apogee: p.apogeeAltitudeKm })),
+      };
+    });
+    const chart = Array.from({ length: DECAY_DAYS + 1 }, (_, day) => {
+      const row: Record<string, number> = { day };
+      for (const s of satellites) {
+        const p = s.points.find((q) => Math.abs(q.day - day) < 1e-6);
+        if (p) row[s.satellite] = p.altitude;
+      }
+      return row;
+    });
+    const conditions = snapshot.at(time);
+    return {
+      generated: iso(time),
+      days: DECAY_DAYS,
+      model: 'NRLMSISE-00',
+      data_source: conditions.dataSource,
+      source:
+        'Orbit-averaged decay integrated from the newest element set’s mean orbit (src/core/drag predictLifetime), NRLMSISE-00 with the space-weather series at each step; JB2008 run alongside for the model spread. Mass, area and Cd per satellite in drag_properties.',
+      satellites,
+      chart,
+    };
+  }
+
+  // ── GET /api/orbital-drag/nrlmsise-real ──
+
+  async nrlmsiseReading(query: { lat: number; lon: number; alt: number; time?: Date | undefined }, now: Date): Promise<NrlmsiseRealResponse> {
+    const snapshot = await this.spaceWeather.snapshot();
+    const time = utcMs((query.time ?? now).getTime());
+    const conditions = snapshot.at(time);
+    const result = nrlmsiseAt(geodeticPoint(time, query.lat, query.lon, query.alt), conditions.weather);
+    return {
+      density: result.densityKgPerM3,
+      temperature: result.temperatureK,
+      exospheric_temperature: result.exosphericTemperatureK,
+      f107: conditions.nrlmsise.f107.value,
+      f107a: conditions.nrlmsise.f107A.value,
+      ap: conditions.nrlmsise.ap.value,
+      kp: conditions.kp.value,
+      location: { lat: query.lat, lon: query.lon, alt_km: query.alt },
+      timestamp: iso(time),
+      model: 'NRLMSISE-00',
+      source: densitySource('nrlmsise00'),
+      data_source: conditions.dataSource,
+      inputs: {
+        f107: conditions.weather.f107,
+        f107A: conditions.weather.f107A,
+        ap: conditions.weather.ap,
+        apArray: conditions.weather.apArray ? [...conditions.weather.apArray] : null,
+      },
+    };
+  }
+
+  // ── GET /api/orbital-drag/density-profile ──
+
+  async densityProfile(query: { time?: Date | undefined; lat?: number | undefined; lon?: number | undefined }, now: Date): Promise<DensityProfileResponse> {
+    const custom = query.time !== undefined || query.lat !== undefined || query.lon !== undefined;
+    const lat = query.lat ?? REFERENCE_POINT.latitude;
+    const lon = query.lon ?? REFERENCE_POINT.longitude;
+    if (custom) return this.computeProfile(utcMs((query.time ?? now).getTime()), lat, lon, await this.spaceWeather.snapshot());
+    const { time, key, snapshot } = await this.keyed(now, MS_PER_MINUTE);
+    return this.profileCache.get(key, async () => this.computeProfile(time, lat, lon, snapshot));
+  }
+
+  private computeProfile(time: UtcMs, lat: number, lon: number, snapshot: SpaceWeatherSnapshot): DensityProfileResponse {
+    const conditions = snapshot.at(time);
+    const sw = conditions.weather;
+    const data = PROFILE_ALTITUDES_KM.map((altitude) => {
+      const point = geodeticPoint(time, lat, lon, altitude);
+      const msis = nrlmsiseAt(point, sw);
+      const rho = msis.densityKgPerM3;
+      return {
+        altitude,
+        nrlmsise: rho,
+        jb2008: densityAt('jb2008', point, sw),
+        dtm2020: NRLMSISE_MULTIPLIERS.dtm2020 * rho,
+        tiegcm: NRLMSISE_MULTIPLIERS.tiegcm * rho,
+        msis86: NRLMSISE_MULTIPLIERS.msis86 * rho,
+        temperature: msis.temperatureK,
+      };
+    });
+    const m = NRLMSISE_MULTIPLIERS;
+    const scaled = (name: string, factor: number) => `${name} not implemented: estimated as ${factor} × NRLMSISE-00 (product spec §9 multiplier)`;
+    const columns = {
+      nrlmsise: densitySource('nrlmsise00'),
+      jb2008: densitySource('jb2008', true),
+      dtm2020: densitySource('dtm2020'),
+      tiegcm: scaled('TIE-GCM', m.tiegcm),
+      msis86: scaled('MSIS-86', m.msis86),
+      temperature: 'NRLMSISE-00 temperature at the altitude, K',
+    };
+    const where = `${lat}° N, ${lon}° E, ${iso(time)}`;
+    return {
+      data,
+      source: `NRLMSISE-00 and JB2008 computed at ${where} with space weather from ${conditions.dataSource}; DTM-2020 = ${m.dtm2020} × NRLMSISE-00, TIE-GCM = ${m.tiegcm} × NRLMSISE-00, MSIS-86 = ${m.msis86} × NRLMSISE-00 (product spec §9 multipliers: those models are not implemented)`,
+      timestamp: iso(time),
+      location: { lat, lon },
+      columns,
+      data_source: conditions.dataSource,
+      inputs: { f107: sw.f107, f107A: sw.f107A, ap: sw.ap, apArray: sw.apArray ? [...sw.apArray] : null, jb2008: { ...conditions.jb2008.indices } },
+    };
+  }
+}
+
+function jb2008OrNull(point: DensityPoint, sw: SpaceWeather): number | null {
+  try {
+    return densityAt('jb2008', point, sw);
+  } catch (error) {
+    // JB2008 is defined from 90 km up: a satellite below that is re-entering.
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/** Which of the indices used now are the offline default. */
+function defaultNames(c: SpaceWeatherConditions): string[] {
+  const names: string[] = [];
+  if (c.nrlmsise.f107.status === 'default' || c.nrlmsise.f107A.status === 'default') names.push('F10.7');
+  if (c.nrlmsise.ap.status === 'default' || c.kp.status === 'default') names.push('Kp/Ap');
+  return names;
+}

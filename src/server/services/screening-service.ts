@@ -1,0 +1,142 @@
+import type { SstConjunction } from '../../contracts/conjunctions.ts';
+import { cdmFromConjunction, writeCdmKvn, writeCdmXml, type CdmObjectType, type ConjunctionObject } from '../../core/cdm/index.ts';
+import { isoUtc } from '../../core/screening/job.ts';
+import { utcMs } from '../../core/units.ts';
+import type { ObjectType } from '../repositories/catalog-repository.ts';
+import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
+import { runScreening, screeningJob, type ScreeningConjunction } from '../screening/run-screening.ts';
+import { ScreeningPool } from '../screening/screening-pool.ts';
+import { noradText } from '../screening/sst-format.ts';
+import type { AnalysisRunner } from './analysis-jobs.ts';
+import type { CatalogService } from './catalog-service.ts';
+
+const CDM_TYPES: Record<ObjectType, CdmObjectType> = { payload: 'PAYLOAD', rocket_body: 'ROCKET BODY', debris: 'DEBRIS', unknown: 'UNKNOWN' };
+/** Conjunctions kept for CDM downloads (every SST result of the last hours). */
+const KEEP_CONJUNCTIONS = 20_000;
+
+export type CdmFormat = 'kvn' | 'xml';
+
+/**
+ * Conjunction screening for the server: the worker pool (started on first use),
+ * the catalogue version it screens (rebuilt when the catalogue changes), the SST
+ * analysis runner, and CCSDS CDMs of every conjunction found.
+ */
+export class ScreeningService {
+  private pool: ScreeningPool | undefined;
+  private version: { key: number; value: CatalogVersion } | undefined;
+  private readonly conjunctions = new Map<string, ScreeningConjunction>();
+
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly options: { originator: string; workers?: number },
+  ) {}
+
+  /** The catalogue as the screening engine sees it: each object's newest element set, named by a hash. */
+  catalogVersion(): CatalogVersion {
+    const key = this.catalog.changeCount;
+    if (this.version?.key !== key) {
+      this.version = { key, value: catalogVersionOf([...this.catalog.all()].filter((e) => e.model).map((e) => e.set)) };
+    }
+    return this.version.value;
+  }
+
+  readonly runner: AnalysisRunner = async (jobId, analysis, report, signal) => {
+    this.pool ??= new ScreeningPool(this.options.workers);
+    const version = this.catalogVersion();
+    const job = screeningJob(version, analysis.primaries, isoUtc(analysis.startMs), isoUtc(analysis.endMs), analysis.thresholdKm);
+    const out = await runScreening(this.pool, version, job, {
+      signal,
+      onProgress: (p) => report({ step: p.stage, fraction: p.fraction, detail: p.detail }),
+    });
+    const conjunctions = out.conjunctions.map((c, i) => {
+      const id = `${jobId}-${i + 1}`;
+      this.remember(id, c);
+      return this.toSst(id, c);
+    });
+    return { total_objects: out.totalObjects, conjunctions };
+  };
+
+  private remember(id: string, conjunction: ScreeningConjunction): void {
+    this.conjunctions.set(id, conjunction);
+    if (this.conjunctions.size > KEEP_CONJUNCTIONS) {
+      const oldest = this.conjunctions.keys().next().value;
+      if (oldest !== undefined) this.conjunctions.delete(oldest);
+    }
+  }
+
+  private toSst(id: string, c: ScreeningConjunction): SstConjunction {
+    const a = c.approach;
+    return {
+      id,
+      primary_object: c.primaryName,
+      secondary_object: c.secondaryName,
+      primary_id: a.primary,
+      secondary_id: a.secondary,
+      primary_norad: noradText(a.primary),
+      secondary_norad: noradText(a.secondary),
+      tca: isoUtc(a.tca),
+      miss_distance_km: a.missDistanceKm,
+      radial_km: a.missRtnKm.radial,
+      in_track_km: a.missRtnKm.inTrack,
+      cross_track_km: a.missRtnKm.crossTrack,
+      relative_velocity_km_s: a.relativeSpeedKmS,
+      // An undefined Pc (zero relative velocity) is reported as 0, as the spec treats a missing one.
+      collision_probability: c.risk.pc ?? 0,
+      max_collision_probability: c.risk.maxPc,
+      risk_level: c.risk.riskLevel,
+      cdm_url: `/api/conjunctions/cdm/${id}`,
+    };
+  }
+
+  /** The CCSDS CDM (508.0-B-1) of a conjunction found by a recent analysis, or undefined. */
+  cdm(conjunctionId: string, format: CdmFormat, now: Date): string | undefined {
+    const c = this.conjunctions.get(conjunctionId);
+    if (!c) return undefined;
+    const a = c.approach;
+    const object = (norad: number, name: string, state: { r: readonly number[]; v: readonly number[] }, sigmas: { radialM: number; inTrackM: number; crossTrackM: number } | undefined): ConjunctionObject => {
+      const entry = this.catalog.entry(norad);
+      const s = sigmas ?? { radialM: 0, inTrackM: 0, crossTrackM: 0 };
+      return {
+        norad,
+        name,
+        ...(entry?.object.cosparId ? { cosparId: entry.object.cosparId } : {}),
+        objectType: CDM_TYPES[entry?.object.objectType ?? 'unknown'],
+        positionKm: [state.r[0] ?? 0, state.r[1] ?? 0, state.r[2] ?? 0],
+        velocityKmPerS: [state.v[0] ?? 0, state.v[1] ?? 0, state.v[2] ?? 0],
+        // The default covariance model's RTN sigmas at TCA (element sets carry no covariance).
+        covarianceRtn: [
+          [s.radialM ** 2, 0, 0],
+          [0, s.inTrackM ** 2, 0],
+          [0, 0, s.crossTrackM ** 2],
+        ],
+        covarianceMethod: 'DEFAULT',
+      };
+    };
+    const cdm = cdmFromConjunction(
+      {
+        primary: object(a.primary, c.primaryName, a.primaryState, c.risk.primarySigmasM),
+        secondary: object(a.secondary, c.secondaryName, a.secondaryState, c.risk.secondarySigmasM),
+        tca: utcMs(a.tca),
+        frame: 'TEME',
+        missDistanceKm: a.missDistanceKm,
+        relativeSpeedKmPerS: a.relativeSpeedKmS,
+        ...(c.risk.pc !== null ? { collisionProbability: c.risk.pc, collisionProbabilityMethod: 'FOSTER-1992' } : {}),
+        maxCollisionProbability: c.risk.maxPc,
+        riskLevel: c.risk.riskLevel,
+        hardBodyRadiusM: c.risk.hbrM,
+      },
+      {
+        originator: this.options.originator,
+        messageId: `DATAFORGE-${conjunctionId}`,
+        creationDate: utcMs(now.getTime()),
+        comments: ['Screening of SGP4 element sets by Data Forge; covariances are the default element-set model (Flohrer et al. 2008).'],
+      },
+    );
+    return format === 'xml' ? writeCdmXml(cdm) : writeCdmKvn(cdm);
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+    this.pool = undefined;
+  }
+}

@@ -1,0 +1,35 @@
+/** Messages between the screening pool and its workers (plain, structured-cloneable data). */
+import type { ObjectType } from '../../core/catalog/satcat.ts';
+import type { ElementSet } from '../../core/elements/element-set.ts';
+import type { CloseApproach } from '../../core/screening/close-approach.ts';
+import type { RiskAssessment } from '../../core/screening/conjunction-risk.ts';
+import type { ScreeningShard, ShardResult } from '../../core/screening/job.ts';
+
+export type ScreeningWorkerRequest =
+  /** Replaces the worker's catalogue (its SGP4 models are initialised lazily, then kept). */
+  | { type: 'catalog'; version: string; sets: ElementSet[] }
+  /**
+   * Screens one shard. `cancel` is an Int32Array over a SharedArrayBuffer: the pool stores a
+   * non-zero value in element 0 to stop the job; the worker polls it between objects and pairs.
+   */
+  | { type: 'shard'; shard: ScreeningShard; cancel: Int32Array }
+  /**
+   * The brute-force reference (core/screening/brute-force.ts) for the recall test: the
+   * secondaries of `secondaries` against `primaries`, coarse samples with satellite.js's WASM
+   * BulkPropagator, refinement with the JavaScript SGP4.
+   */
+  /** The risk step (core/screening/conjunction-risk.ts, default covariances) for close approaches on the loaded catalogue. */
+  | { type: 'risk'; version: string; approaches: CloseApproach[]; objectTypes: Record<number, ObjectType> }
+  | { type: 'brute-force'; version: string; primaries: number[]; secondaries: { from: number; to: number }; start: string; end: string; thresholdKm: number; stepMs: number };
+
+export type ShardStage = 'tle' | 'orbits' | 'detect';
+
+export type ScreeningWorkerReply =
+  | { type: 'ready' }
+  | { type: 'catalog-loaded'; version: string; objects: number }
+  | { type: 'progress'; shard: number; stage: ShardStage; fraction: number }
+  | { type: 'shard-done'; result: ShardResult; ms: Record<ShardStage, number> }
+  | { type: 'cancelled'; shard: number }
+  | { type: 'risk-done'; risks: RiskAssessment[] }
+  | { type: 'brute-force-done'; approaches: CloseApproach[]; sgp4Calls: number; propagations: number; ms: number }
+  | { type: 'error'; message: string };

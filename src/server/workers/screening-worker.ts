@@ -1,0 +1,199 @@
+/**
+ * One screening worker: holds a catalogue version as element sets, initialises SGP4 models as
+ * shards need them (and keeps them for later jobs on the same version), and screens shards with
+ * the pure screener of src/core/screening. It also runs the brute-force reference for the
+ * recall test, with satellite.js's WASM BulkPropagator for the dense samples.
+ */
+import { parentPort } from 'node:worker_threads';
+import { BulkPropagator, EciBaseCalculator, createSingleThreadRuntime } from 'satellite.js';
+import type { ElementSet } from '../../core/elements/element-set.ts';
+import { createSgp4, type Sgp4Model } from '../../core/propagation/sgp4.ts';
+import { bruteForcePair, bruteForceTimes, sampledPositions } from '../../core/screening/brute-force.ts';
+import type { CloseApproach } from '../../core/screening/close-approach.ts';
+import { assessRiskWithFallback, riskSubjectOf } from '../../core/screening/conjunction-risk.ts';
+import { inShard, windowOf, type ScreeningShard, type ShardResult } from '../../core/screening/job.ts';
+import type { EvaluationCounter } from '../../core/screening/pair-distance.ts';
+import { ScreeningCancelled, screen, type ScreeningSubject, type SkippedObject } from '../../core/screening/screen.ts';
+import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';
+
+if (!parentPort) throw new Error('screening-worker must run in a worker thread');
+const port = parentPort;
+const post = (reply: ScreeningWorkerReply) => port.postMessage(reply);
+
+let version = '';
+let catalog = new Map<number, ElementSet>();
+/** SGP4 models by NORAD id; a string is the reason the set cannot be propagated. */
+let models = new Map<number, Sgp4Model | string>();
+
+function modelFor(norad: number): Sgp4Model | string {
+  let model = models.get(norad);
+  if (model === undefined) {
+    const set = catalog.get(norad);
+    if (!set) model = 'not in the catalogue';
+    else {
+      try {
+        model = createSgp4(set);
+      } catch (error) {
+        model = (error as Error).message;
+      }
+    }
+    models.set(norad, model);
+  }
+  return model;
+}
+
+/** Progress messages at most every 2 % per stage. */
+function progressReporter(shard: number): (stage: ShardStage, fraction: number) => void {
+  let last: { stage: ShardStage; fraction: number } = { stage: 'tle', fraction: -1 };
+  return (stage, fraction) => {
+    if (stage !== last.stage || fraction - last.fraction >= 0.02 || fraction === 1) {
+      last = { stage, fraction };
+      post({ type: 'progress', shard, stage, fraction });
+    }
+  };
+}
+
+function runShard(shard: ScreeningShard, cancel: Int32Array): void {
+  const stopped = () => Atomics.load(cancel, 0) !== 0;
+  const report = progressReporter(shard.index);
+  const ms: Record<ShardStage, number> = { tle: 0, orbits: 0, detect: 0 };
+  if (shard.job.catalog.version !== version) throw new Error(`worker holds catalogue '${version}', shard needs '${shard.job.catalog.version}'`);
+  let t = performance.now();
+
+  // SGP4 initialisation of the primaries and of this shard's secondaries.
+  const skipped: SkippedObject[] = [];
+  const subject = (norad: number): ScreeningSubject | undefined => {
+    const model = modelFor(norad);
+    if (typeof model === 'string') {
+      skipped.push({ norad, reason: model });
+      return undefined;
+    }
+    return { norad, model };
+  };
+  const primaries: ScreeningSubject[] = [];
+  for (const norad of shard.job.primaries) {
+    const s = subject(norad);
+    if (!s) throw new Error(`primary ${norad}: ${models.get(norad) as string}`);
+    primaries.push(s);
+  }
+  const ids = [...catalog.keys()].filter((norad) => inShard(shard, norad)).sort((a, b) => a - b);
+  const secondaries: ScreeningSubject[] = [];
+  ids.forEach((norad, i) => {
+    if (i % 512 === 0) {
+      if (stopped()) throw new ScreeningCancelled();
+      report('tle', i / ids.length);
+    }
+    const s = subject(norad);
+    if (s) secondaries.push(s);
+  });
+  report('tle', 1);
+  ms.tle = performance.now() - t;
+  t = performance.now();
+
+  let stage: ShardStage = 'orbits';
+  const outcome = screen({
+    primaries,
+    secondaries,
+    window: windowOf(shard),
+    thresholdKm: shard.job.thresholdKm,
+    shouldStop: stopped,
+    onProgress: (s, fraction) => {
+      if (s !== stage) {
+        ms[stage] = performance.now() - t;
+        t = performance.now();
+        stage = s;
+      }
+      report(s, fraction);
+    },
+  });
+  ms[stage] = performance.now() - t;
+  const result: ShardResult = {
+    jobId: shard.job.id,
+    shard: shard.index,
+    catalogVersion: version,
+    approaches: outcome.approaches,
+    stats: outcome.stats,
+    skipped: [...skipped, ...outcome.skipped],
+  };
+  post({ type: 'shard-done', result, ms });
+}
+
+const runtime = await createSingleThreadRuntime();
+/** Secondaries per BulkPropagator batch: bounds memory to ~batch × samples × 24 bytes. */
+const BRUTE_BATCH = 400;
+
+function runBruteForce(request: Extract<ScreeningWorkerRequest, { type: 'brute-force' }>): void {
+  const started = performance.now();
+  if (request.version !== version) throw new Error(`worker holds catalogue '${version}', request needs '${request.version}'`);
+  const window = windowOf(request);
+  const times = bruteForceTimes(window, request.stepMs);
+  const counter: EvaluationCounter = { sgp4Calls: 0 };
+  const primaries = request.primaries.map((norad) => {
+    const model = modelFor(norad);
+    if (typeof model === 'string') throw new Error(`primary ${norad}: ${model}`);
+    return { model, positions: sampledPositions(model, times, counter) };
+  });
+  const primaryIds = new Set(request.primaries);
+  const ids = [...catalog.keys()].filter((n) => n >= request.secondaries.from && n <= request.secondaries.to).sort((a, b) => a - b);
+  const secondaries = ids.flatMap((norad) => {
+    const model = modelFor(norad);
+    return typeof model === 'string' ? [] : [model];
+  });
+  const count = times.length;
+  const dates = Array.from(times, (t) => new Date(t));
+  const approaches: CloseApproach[] = [];
+  let propagations = 0;
+  const propagator = new BulkPropagator({ runtime, calculators: [new EciBaseCalculator()], satRecsCount: BRUTE_BATCH, datesCount: count });
+  try {
+    propagator.setDates(dates);
+    for (let first = 0; first < secondaries.length; first += BRUTE_BATCH) {
+      const batch = secondaries.slice(first, first + BRUTE_BATCH);
+      propagator.setSatRecs(batch.map((m) => m.satrec));
+      propagator.run();
+      propagations += batch.length * count;
+      const { position, error } = propagator.getRawOutput().eci;
+      batch.forEach((secondary, s) => {
+        const positions = Float64Array.from(position.subarray(3 * s * count, 3 * (s + 1) * count));
+        for (let d = 0; d < count; d += 1) if (error[s * count + d] !== 0) positions[3 * d] = positions[3 * d + 1] = positions[3 * d + 2] = Number.NaN;
+        for (const primary of primaries) {
+          const p = primary.model.norad;
+          if (p === secondary.norad || (primaryIds.has(secondary.norad) && secondary.norad < p)) continue;
+          approaches.push(...bruteForcePair(primary.model, secondary, times, primary.positions, positions, window, request.thresholdKm, counter));
+        }
+      });
+    }
+  } finally {
+    propagator.dispose();
+  }
+  post({ type: 'brute-force-done', approaches, sgp4Calls: counter.sgp4Calls, propagations, ms: performance.now() - started });
+}
+
+port.on('message', (request: ScreeningWorkerRequest) => {
+  try {
+    if (request.type === 'catalog') {
+      version = request.version;
+      catalog = new Map(request.sets.map((set) => [set.norad, set]));
+      models = new Map();
+      post({ type: 'catalog-loaded', version, objects: catalog.size });
+    } else if (request.type === 'shard') {
+      try {
+        runShard(request.shard, request.cancel);
+      } catch (error) {
+        if (error instanceof ScreeningCancelled) post({ type: 'cancelled', shard: request.shard.index });
+        else throw error;
+      }
+    } else if (request.type === 'risk') {
+      if (request.version !== version) throw new Error(`worker holds catalogue '${version}', request needs '${request.version}'`);
+      const subject = (norad: number) => {
+        const set = catalog.get(norad);
+        if (!set) throw new Error(`object ${norad} is not in the catalogue`);
+        return riskSubjectOf(set, request.objectTypes[norad]);
+      };
+      const risks = request.approaches.map((a) => assessRiskWithFallback(a, subject(a.primary), subject(a.secondary)));
+      post({ type: 'risk-done', risks });
+    } else runBruteForce(request);
+  } catch (error) {
+    post({ type: 'error', message: (error as Error).stack ?? String(error) });
+  }
+});
+post({ type: 'ready' });

@@ -1,0 +1,123 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConjunctionResultsCard } from '@/components/sst/conjunction-results-card';
+import { stubViewportHeight } from '@/components/sst/jsdom-layout';
+import { makeConjunction, makeResult } from '@/components/sst/sst-fixtures';
+
+const NOW = Date.parse('2025-03-01T12:00:00.000Z');
+
+function item(pair: string) {
+  return within(screen.getByRole('listitem', { name: pair }));
+}
+
+/** [label, value] of every <dt>/<dd> pair of a result item. */
+function fields(pair: string) {
+  return item(pair)
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+}
+
+beforeEach(() => {
+  stubViewportHeight(384);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('ConjunctionResultsCard (spec §2, §9)', () => {
+  it('invites running an analysis before there is a result', () => {
+    render(<ConjunctionResultsCard result={null} now={NOW} />);
+    const card = within(screen.getByRole('region', { name: 'Detailed Conjunction Results' }));
+    expect(card.getByText('Select satellites and click Analyze Conjunctions to screen them for close approaches.')).toBeInTheDocument();
+  });
+
+  it("says 'No Conjunctions Detected' and 'Analyzed {total_objects} objects' for an empty result", () => {
+    render(<ConjunctionResultsCard result={makeResult([], 49873)} now={NOW} />);
+    expect(screen.getByRole('heading', { name: 'No Conjunctions Detected' })).toBeInTheDocument();
+    expect(screen.getByText('Analyzed 49873 objects')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('shows the risk badge upper-cased, the pair, and the values in the spec formats', () => {
+    render(
+      <ConjunctionResultsCard
+        result={makeResult([
+          makeConjunction({
+            secondary_object: 'COSMOS 2542',
+            tca: '2025-03-02T17:30:00.000Z',
+            miss_distance_km: 0.4567,
+            relative_velocity_km_s: 14.5167,
+            collision_probability: 0.000123456,
+          }),
+        ])}
+        now={NOW}
+      />,
+    );
+    expect(item('OFEQ-16 ↔ COSMOS 2542').getByText('OFEQ-16 ↔ COSMOS 2542')).toBeInTheDocument();
+    expect(item('OFEQ-16 ↔ COSMOS 2542').getByText('CRITICAL')).toHaveClass('bg-red-600');
+    expect(fields('OFEQ-16 ↔ COSMOS 2542')).toEqual([
+      ['Time to TCA', '1д 5ч'],
+      ['Distance', '0.46 km'],
+      ['Velocity', '14.52 km/s'],
+      ['Probability', '0.012%'],
+    ]);
+  });
+
+  it('colours high orange, medium yellow and low green', () => {
+    render(
+      <ConjunctionResultsCard
+        result={makeResult([
+          makeConjunction({ secondary_object: 'A', risk_level: 'high' }),
+          makeConjunction({ secondary_object: 'B', risk_level: 'medium' }),
+          makeConjunction({ secondary_object: 'C', risk_level: 'low' }),
+        ])}
+        now={NOW}
+      />,
+    );
+    expect(item('OFEQ-16 ↔ A').getByText('HIGH')).toHaveClass('bg-orange-500');
+    expect(item('OFEQ-16 ↔ B').getByText('MEDIUM')).toHaveClass('bg-yellow-500');
+    expect(item('OFEQ-16 ↔ C').getByText('LOW')).toHaveClass('bg-green-600');
+  });
+
+  it('shows the time to closest approach by the relative-time rules, with the raw fallback', () => {
+    const tcas: [string, string][] = [
+      ['PAST-DAYS', '2025-02-27T06:00:00.000Z'],
+      ['PAST-HOURS', '2025-03-01T02:30:00.000Z'],
+      ['SOON', '2025-03-01T20:15:00+00:00Z'],
+      ['LATER', '2025-03-03T15:00:00.000Z'],
+      ['BROKEN', '2025-03-01T99:99:99Z'],
+    ];
+    render(<ConjunctionResultsCard result={makeResult(tcas.map(([name, tca]) => makeConjunction({ secondary_object: name, tca })))} now={NOW} />);
+    const times = tcas.map(([name]) => fields(`OFEQ-16 ↔ ${name}`)[0]?.[1]);
+    expect(times).toEqual(['2д назад', '9ч назад', '8ч', '2д 3ч', '2025-03-01 99:99']);
+  });
+
+  it('treats a missing collision probability as 0', () => {
+    const conjunction = { ...makeConjunction(), collision_probability: undefined as unknown as number };
+    render(<ConjunctionResultsCard result={makeResult([conjunction])} now={NOW} />);
+    expect(fields('OFEQ-16 ↔ COSMOS 2542')[3]).toEqual(['Probability', '0.000%']);
+  });
+
+  it('offers the CDM of each conjunction as KVN and as XML', () => {
+    render(<ConjunctionResultsCard result={makeResult([makeConjunction({ cdm_url: '/api/conjunctions/job-9-1/cdm' })])} now={NOW} />);
+    expect(screen.getByRole('link', { name: 'CDM (KVN) for OFEQ-16 ↔ COSMOS 2542' })).toHaveAttribute('href', '/api/conjunctions/job-9-1/cdm');
+    expect(screen.getByRole('link', { name: 'CDM (XML) for OFEQ-16 ↔ COSMOS 2542' })).toHaveAttribute('href', '/api/conjunctions/job-9-1/cdm?format=xml');
+  });
+
+  it('keeps only the items in view of a large result in the DOM, and scrolls to the others', () => {
+    // jsdom lays nothing out: every item measures as 124 px, as a drawn one does.
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(124);
+    const conjunctions = Array.from({ length: 9000 }, (_, index) => makeConjunction({ secondary_object: `OBJECT ${index + 1}` }));
+    render(<ConjunctionResultsCard result={makeResult(conjunctions)} now={NOW} />);
+    const list = screen.getByRole('list', { name: 'Conjunctions' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.length).toBeLessThan(20);
+    expect(items[0]).toHaveAttribute('aria-setsize', '9000');
+    const scroller = screen.getByTestId('conjunction-list-scroll');
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 8000 * 132 });
+    fireEvent.scroll(scroller);
+    expect(screen.getByRole('listitem', { name: 'OFEQ-16 ↔ OBJECT 8001' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'OFEQ-16 ↔ OBJECT 1' })).not.toBeInTheDocument();
+  });
+});
