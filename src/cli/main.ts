@@ -7,6 +7,7 @@ import { cdmCommand } from './commands/cdm.ts';
 import { pcCommand } from './commands/pc.ts';
 import { propagateCommand } from './commands/propagate.ts';
 import { screenCommand } from './commands/screen.ts';
+import { spaceweatherCommand } from './commands/spaceweather.ts';
 import { serveCommand } from './commands/serve.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -22,6 +23,7 @@ Commands:
   pc          2D collision probability for conjunction cases (see ssa pc --help)
   cdm         convert conjunctions between JSON and CCSDS CDM KVN/XML (see ssa cdm --help)
   atmosphere  NRLMSISE-00 / JB2008 densities for reference-format cases (see ssa atmosphere --help)
+  spaceweather  import CelesTrak SW-All space-weather files, show what is stored (see ssa spaceweather --help)
 
 Options:
   -h, --help     show this help
@@ -38,6 +40,7 @@ const commands: Record<string, (args: string[], env: Record<string, string | und
   pc: pcCommand,
   cdm: cdmCommand,
   atmosphere: atmosphereCommand,
+  spaceweather: spaceweatherCommand,
 };
 
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {

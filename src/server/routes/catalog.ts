@@ -25,7 +25,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         summary: 'Import element sets or SATCAT metadata from a file',
         querystring: ImportQuery,
         body: ImportBody,
-        response: { 200: ImportReport, 400: ErrorResponse.or(ImportFailure) },
+        response: { 200: ImportReport, 400: ImportFailure.or(ErrorResponse) },
       },
     },
     async (request, reply) => {

@@ -44,7 +44,8 @@ export const orbitalDragRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         summary: 'Import a CelesTrak SW-All CSV (F10.7, 81-day means, Kp/ap, Ap; observed and predicted)',
         querystring: SpaceWeatherImportQuery,
         body: SpaceWeatherImportBody,
-        response: { 200: SpaceWeatherImportReport, 400: ErrorResponse.or(SpaceWeatherImportFailure) },
+        // The fuller shape first: a union keeps the first member that fits, and ErrorResponse would drop the report.
+        response: { 200: SpaceWeatherImportReport, 400: SpaceWeatherImportFailure.or(ErrorResponse) },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,189 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { spaceWeatherDays, spaceWeatherImports } from '../db/schema.ts';
+
+/** One UTC day of one provider, as stored (see `space_weather_days` in schema.ts). */
+export interface SpaceWeatherDay {
+  provider: string;
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  status: 'observed' | 'predicted';
+  cadence: 'daily' | 'monthly';
+  f107Obs: number | null;
+  f107Adj: number | null;
+  f107AdjMethod: string | null;
+  f107ObsCenter81: number | null;
+  f107AdjCenter81: number | null;
+  f107ObsLast81: number | null;
+  f107AdjLast81: number | null;
+  meanStatus: 'observed' | 'predicted' | null;
+  meanMethod: string | null;
+  /** Eight 3-hour values (00–03 … 21–24 UT), null where missing; null when the day has none. */
+  kp: (number | null)[] | null;
+  ap: (number | null)[] | null;
+  apDaily: number | null;
+  source: string;
+  /** YYYY-MM-DD: the last observed day of the file the row came from. */
+  asOf: string;
+}
+
+export interface DayUpsertCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface SpaceWeatherImportRow {
+  id: number;
+  provider: string;
+  label: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+  rows: number;
+  daysAdded: number;
+  daysUpdated: number;
+  daysUnchanged: number;
+  rejected: number;
+  rejections: unknown;
+  firstDate: string | null;
+  lastDate: string | null;
+  lastObservedDate: string | null;
+}
+
+// Postgres takes at most 65,535 bind parameters a statement; a day row has 22 columns.
+const DAY_BATCH = 2000;
+
+/**
+ * The columns whose change makes a stored day out of date. `source` (it names the file and line)
+ * and `as_of` are left out, so importing the same values from another file changes nothing.
+ */
+const CONTENT = [
+  'status',
+  'cadence',
+  'f107_obs',
+  'f107_adj',
+  'f107_adj_method',
+  'f107_obs_center81',
+  'f107_adj_center81',
+  'f107_obs_last81',
+  'f107_adj_last81',
+  'mean_status',
+  'mean_method',
+  'kp',
+  'ap',
+  'ap_daily',
+];
+
+/** The space-weather SQL: daily records and the imports that brought them. */
+export class SpaceWeatherRepository {
+  constructor(private readonly db: Db) {}
+
+  async startImport(provider: string, label: string, now: Date): Promise<number> {
+    const [row] = await this.db.insert(spaceWeatherImports).values({ provider, label, startedAt: now }).returning({ id: spaceWeatherImports.id });
+    if (!row) throw new Error('space_weather_imports insert returned nothing');
+    return row.id;
+  }
+
+  async finishImport(
+    id: number,
+    result: DayUpsertCounts & {
+      rows: number;
+      rejections: readonly { line: number; reason: string }[];
+      firstDate: string | null;
+      lastDate: string | null;
+      lastObservedDate: string | null;
+    },
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .update(spaceWeatherImports)
+      .set({
+        finishedAt: now,
+        rows: result.rows,
+        daysAdded: result.added,
+        daysUpdated: result.updated,
+        daysUnchanged: result.unchanged,
+        rejected: result.rejections.length,
+        rejections: result.rejections.slice(0, 100),
+        firstDate: result.firstDate,
+        lastDate: result.lastDate,
+        lastObservedDate: result.lastObservedDate,
+      })
+      .where(eq(spaceWeatherImports.id, id));
+  }
+
+  /**
+   * Stores days: a new (provider, date) is inserted; a stored one is replaced only when the incoming
+   * row comes from a file at least as current (as_of) and its values or status differ. So the same
+   * file twice changes nothing, a newer file turns predictions into observations, and an older file
+   * cannot undo that.
+   */
+  async upsertDays(days: readonly SpaceWeatherDay[], importId: number | null, now: Date): Promise<DayUpsertCounts> {
+    const counts: DayUpsertCounts = { added: 0, updated: 0, unchanged: 0 };
+    const stored = (c: string) => `space_weather_days.${c}`;
+    const changed = sql.raw(
+      `excluded.as_of >= space_weather_days.as_of and (${CONTENT.map(stored).join(', ')}) is distinct from (${CONTENT.map((c) => `excluded.${c}`).join(', ')})`,
+    );
+    for (let i = 0; i < days.length; i += DAY_BATCH) {
+      const batch = days.slice(i, i + DAY_BATCH).map((d) => ({ ...d, importId, updatedAt: now }));
+      const excluded = (c: string) => sql.raw(`excluded.${c}`);
+      const rows = await this.db
+        .insert(spaceWeatherDays)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [spaceWeatherDays.provider, spaceWeatherDays.date],
+          set: {
+            ...Object.fromEntries(CONTENT.map((c) => [camel(c), excluded(c)])),
+            source: excluded('source'),
+            asOf: excluded('as_of'),
+            importId: excluded('import_id'),
+            updatedAt: excluded('updated_at'),
+          },
+          setWhere: changed,
+        })
+        // xmax = 0 only for freshly inserted rows; rows the WHERE kept as they were are not returned.
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      const added = rows.filter((r) => r.inserted).length;
+      counts.added += added;
+      counts.updated += rows.length - added;
+      counts.unchanged += batch.length - rows.length;
+    }
+    return counts;
+  }
+
+  /** Every stored day, by provider then date. */
+  async allDays(): Promise<SpaceWeatherDay[]> {
+    const rows = await this.db.select().from(spaceWeatherDays).orderBy(asc(spaceWeatherDays.provider), asc(spaceWeatherDays.date));
+    return rows.map(({ importId: _importId, updatedAt: _updatedAt, ...day }) => day as SpaceWeatherDay);
+  }
+
+  async countDays(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(spaceWeatherDays);
+    return Number(row?.n ?? 0);
+  }
+
+  async day(provider: string, date: string): Promise<SpaceWeatherDay | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(spaceWeatherDays)
+      .where(sql`${spaceWeatherDays.provider} = ${provider} and ${spaceWeatherDays.date} = ${date}`);
+    if (!row) return undefined;
+    const { importId: _importId, updatedAt: _updatedAt, ...day } = row;
+    return day as SpaceWeatherDay;
+  }
+
+  /** The newest finished import, or undefined. */
+  async lastImport(): Promise<SpaceWeatherImportRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(spaceWeatherImports)
+      .where(sql`${spaceWeatherImports.finishedAt} is not null`)
+      .orderBy(desc(spaceWeatherImports.id))
+      .limit(1);
+    return row;
+  }
+}
+
+function camel(column: string): string {
+  return column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}

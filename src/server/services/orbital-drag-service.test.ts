@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { parseSwAllCsv } from '../../core/spaceweather/index.ts';
+import { dragPropertiesFor, geomagneticScale, impactOf, kpText, trendOf } from './orbital-drag-service.ts';
+import { daysToRecords, recordsToDays } from './space-weather-service.ts';
+
+describe('the spec §9 bands', () => {
+  it('labels a 7-day change: under 1 % stable, 1–5 % slight, 5–15 %, over 15 % strong, both ways', () => {
+    expect([0, 0.99, -0.99, 1, 4.9, 5, 15, 15.1, -3, -10, -40].map(trendOf)).toEqual([
+      'stable',
+      'stable',
+      'stable',
+      'slight increase',
+      'slight increase',
+      'increase',
+      'increase',
+      'strong increase',
+      'slight decrease',
+      'decrease',
+      'strong decrease',
+    ]);
+  });
+
+  it('labels a drag multiple: Critical 3–5×, High 2–3×, Moderate 1.5–2×, otherwise Minimal', () => {
+    expect([0.5, 1.49, 1.5, 1.99, 2, 2.99, 3, 5, 8].map(impactOf)).toEqual(['Minimal', 'Minimal', 'Moderate', 'Moderate', 'High', 'High', 'Critical', 'Critical', 'Critical']);
+  });
+});
+
+describe('NOAA G-scale from Kp (www.swpc.noaa.gov/noaa-scales-explanation)', () => {
+  it('starts at Kp 5− and puts 9− in G4, with the spec’s colour levels', () => {
+    const g = (kp: number) => geomagneticScale(kp)?.g ?? 0;
+    expect([4 + 1 / 3, 5 - 1 / 3, 5, 6 - 1 / 3, 7 - 1 / 3, 8 - 1 / 3, 9 - 1 / 3, 9].map(g)).toEqual([0, 1, 1, 2, 3, 4, 4, 5]);
+    expect([5, 6, 7, 8, 9].map((kp) => geomagneticScale(kp)?.level)).toEqual(['Minor', 'Moderate', 'High', 'Major', 'Major']);
+    expect([3, 5 - 1 / 3, 7 + 1 / 3, 9 - 1 / 3, 0].map(kpText)).toEqual(['3o', '5−', '7+', '9−', '0o']);
+  });
+});
+
+describe('drag properties of a fleet satellite', () => {
+  it('takes the spec preset by name (OFEQ or OFEK, any spelling), else the catalogued mass, else the presets’ mean', () => {
+    expect(dragPropertiesFor({ name: 'OFEK 11', massKg: null })).toMatchObject({ mass_kg: 300, area_m2: 2.5, drag_coefficient: 2.1 });
+    expect(dragPropertiesFor({ name: 'Ofeq-13', massKg: 999 })).toMatchObject({ mass_kg: 350, area_m2: 2.8, drag_coefficient: 2.2 });
+    const venus = dragPropertiesFor({ name: 'VENUS', massKg: 264 });
+    expect(venus.area_m2 / venus.mass_kg).toBeCloseTo(2.725 / 337.5, 15);
+    expect(dragPropertiesFor({ name: 'EROS C3', massKg: null })).toMatchObject({ mass_kg: 337.5, area_m2: 2.725, drag_coefficient: 2.2 });
+  });
+});
+
+describe('space-weather days in the database', () => {
+  it('turn back into the parser’s records exactly (a day with missing intervals and a monthly prediction included)', () => {
+    const csv = [
+      'DATE,BSRN,ND,KP1,KP2,KP3,KP4,KP5,KP6,KP7,KP8,KP_SUM,AP1,AP2,AP3,AP4,AP5,AP6,AP7,AP8,AP_AVG,CP,C9,ISN,F10.7_OBS,F10.7_ADJ,F10.7_DATA_TYPE,F10.7_OBS_CENTER81,F10.7_OBS_LAST81,F10.7_ADJ_CENTER81,F10.7_ADJ_LAST81',
+      '2026-04-26,2628,7,23,33,23,33,13,10,27,27,190,9,18,9,18,5,4,12,12,11,0.6,3,129,156.3,158.3,OBS,127.9,126.2,129.4,125.0',
+      '2026-04-27,2628,8,30,20,7,10,10,13,,,143,15,7,3,4,4,5,,,7,0.4,2,132,153.0,155.0,PRD,127.8,125.9,129.4,124.8',
+      '2026-07-01,2630,19,,,,,,,,,,,,,,,,,,,,,94,122.3,126.4,PRM,124.9,127.0,128.7,129.9',
+    ].join('\n');
+    const parsed = parseSwAllCsv(csv, { source: 'test' });
+    expect(parsed.rejected).toEqual([]);
+    const days = recordsToDays(parsed.records, 'celestrak-sw-all', '2026-04-26');
+    expect(days.map((d) => [d.date, d.status, d.cadence])).toEqual([
+      ['2026-04-26', 'observed', 'daily'],
+      ['2026-04-27', 'predicted', 'daily'],
+      ['2026-07-01', 'predicted', 'monthly'],
+    ]);
+    expect(days[1]!.kp).toEqual([3, 2, 2 / 3, 1, 1, 4 / 3, null, null]);
+    const back = daysToRecords(days).get('celestrak-sw-all')!;
+    const byKey = <T extends { day?: number; interval?: number }>(list: readonly T[]) => [...list].sort((a, b) => (a.day ?? a.interval ?? 0) - (b.day ?? b.interval ?? 0));
+    expect(byKey(back.flux)).toEqual(byKey(parsed.records.flux));
+    expect(byKey(back.fluxMeans)).toEqual(byKey(parsed.records.fluxMeans));
+    expect(byKey(back.threeHourly)).toEqual(byKey(parsed.records.threeHourly));
+    expect(byKey(back.dailyAp)).toEqual(byKey(parsed.records.dailyAp));
+  });
+});

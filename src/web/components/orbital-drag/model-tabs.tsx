@@ -1,0 +1,125 @@
+import type { NrlmsiseRealResponse, PredictionsResponse } from '../../../contracts/orbital-drag.ts';
+import { DecayChart, TemperatureChart } from '@/components/orbital-drag/lazy-charts';
+import { MODEL_LINES } from '@/components/orbital-drag/model-lines';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatSci, modelReadings, spreadLevel, type DensityRow } from '@/lib/drag-format';
+import { READING_POSITIONS } from '@/queries/orbital-drag';
+
+/** Spec §2 Atmospheric tab: temperature profile and the density list for 200 to 600 km. */
+export function AtmosphericTab({ rows, sourceLabel }: { rows: readonly DensityRow[]; sourceLabel: string }) {
+  const list = rows.filter((row) => row.altitude >= 200 && row.altitude <= 600);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <TemperatureChart rows={rows} />
+      <Card aria-label="Density by Altitude">
+        <CardHeader>
+          <CardTitle className="text-base">Density by Altitude</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="space-y-1 text-sm">
+            {list.map((row) => (
+              <li key={row.altitude} className="flex justify-between">
+                <span>{`${row.altitude} km`}</span>
+                <span className="font-mono">{`${formatSci(row.nrlmsise)} kg/m³`}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-muted-foreground">{`NRLMSISE-00 · ${sourceLabel}`}</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Spec §2 Orbit Decay tab: the 30-day decay chart, computed, so it names its source instead of Demo data. */
+export function OrbitDecayTab({ data }: { data: PredictionsResponse | undefined }) {
+  if (!data) return <p className="text-sm text-muted-foreground">Loading orbital drag data...</p>;
+  const names = data.satellites.map((s) => s.satellite);
+  return (
+    <div className="space-y-4">
+      <DecayChart chart={data.chart} satellites={names} note={`${data.model} · ${data.source}`} />
+      <Card aria-label="Model Spread">
+        <CardHeader>
+          <CardTitle className="text-base">Model Spread</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="space-y-1 text-sm">
+            {data.satellites.map((s) => (
+              <li key={s.norad_id} className="flex items-center justify-between gap-2">
+                <span>{`${s.satellite}: ${s.altitude_loss_30d.toFixed(2)} km (NRLMSISE-00), ${s.jb2008_altitude_loss_30d.toFixed(2)} km (JB2008) in 30 days`}</span>
+                <Badge variant={spreadLevel(s.model_spread.value)}>{`${(s.model_spread.value * 100).toFixed(1)}%`}</Badge>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Spec §2 Models tab: the five-model comparison table and the current-model readings (§9 multipliers). */
+export function ModelsTab({ rows, readings }: { rows: readonly DensityRow[]; readings: ReadonlyArray<NrlmsiseRealResponse | undefined> }) {
+  return (
+    <div className="space-y-4">
+      <Card aria-label="Model Comparison">
+        <CardHeader>
+          <CardTitle className="text-base">Model Comparison</CardTitle>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs text-muted-foreground">
+              <tr>
+                <th className="py-2 pr-3">Altitude</th>
+                {MODEL_LINES.map((m) => (
+                  <th key={m.key} className="py-2 pr-3">
+                    {m.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.altitude} className="border-t border-border font-mono">
+                  <td className="py-1 pr-3">{`${row.altitude} km`}</td>
+                  {MODEL_LINES.map((m) => (
+                    <td key={m.key} className="py-1 pr-3">
+                      {formatSci(row[m.key])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-2 text-xs text-muted-foreground">DTM-2020, TIE-GCM and MSIS-86 are 1.08, 1.25 and 0.92 × NRLMSISE-00 (not implemented).</p>
+        </CardContent>
+      </Card>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        {READING_POSITIONS.map((position, i) => {
+          const reading = readings[i];
+          return (
+            <Card key={position.satellite} aria-label={`${position.satellite} readings`}>
+              <CardHeader>
+                <CardTitle className="text-base">{position.satellite}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="mb-2 text-xs text-muted-foreground">{`${position.alt} km, ${position.lat}° N ${position.lon}° E`}</p>
+                <ul className="space-y-1 text-sm">
+                  {modelReadings(reading?.density, reading?.temperature).map((r) => (
+                    <li key={r.model} className="flex justify-between gap-2">
+                      <span>{r.model}</span>
+                      <span className="font-mono">{`${formatSci(r.density)}${r.temperature === null ? '' : ` · ${r.temperature.toFixed(0)} K`}`}</span>
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-2 text-xs text-muted-foreground">
+                  {reading ? `NRLMSISE-00 · ${reading.data_source}; others are spec multiples` : 'No reading: default density 2.8e-12'}
+                </p>
+              </CardContent>
+            </Card>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

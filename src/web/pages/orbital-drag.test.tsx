@@ -1,0 +1,352 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DragCalculationResult } from '../../contracts/orbital-drag.ts';
+import {
+  DENSITY_PROFILE,
+  makeReading,
+  makeRealtime,
+  makeResult,
+  PREDICTIONS,
+  SPACE_WEATHER,
+} from '@/components/orbital-drag/orbital-drag-fixtures';
+import { stubRadixSelectDom } from '@/components/sst/jsdom-layout';
+import { nrlmsiseUrl, READING_POSITIONS } from '@/queries/orbital-drag';
+import { renderApp } from '@/test/render-app';
+
+const PATH = '/orbital-drag';
+const CALCULATE = '/api/drag-calculator/calculate';
+
+beforeAll(() => {
+  stubRadixSelectDom();
+  // Recharts' ResponsiveContainer needs ResizeObserver, which jsdom lacks.
+  if (!('ResizeObserver' in globalThis)) {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  }
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function json(body: unknown, status = 200, statusText = 'OK') {
+  return new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
+}
+
+interface MockOptions {
+  realtime?: unknown;
+  profile?: unknown;
+  profileStatus?: number;
+  calculate?: (body: unknown) => Promise<Response>;
+}
+
+function mockApi(options: MockOptions = {}) {
+  const routes: Record<string, unknown> = {
+    '/api/orbital-drag/realtime': options.realtime ?? makeRealtime(),
+    '/api/orbital-drag/space-weather': SPACE_WEATHER,
+    '/api/orbital-drag/predictions': PREDICTIONS,
+    '/api/orbital-drag/density-profile': options.profile ?? DENSITY_PROFILE,
+  };
+  READING_POSITIONS.forEach((position, i) => (routes[nrlmsiseUrl(position)] = makeReading(3e-12 * (i + 1))));
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === CALCULATE && init?.method === 'POST') {
+      return options.calculate ? options.calculate(JSON.parse(String(init.body))) : json(makeResult(1, 'x'));
+    }
+    if (url === '/api/orbital-drag/density-profile' && options.profileStatus) {
+      return new Response('down', { status: options.profileStatus, statusText: 'Service Unavailable' });
+    }
+    if (url in routes) return json(routes[url]);
+    return new Response('Not Found', { status: 404, statusText: 'Not Found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function renderLoaded(options?: MockOptions) {
+  const fetchMock = mockApi(options);
+  const view = renderApp(PATH);
+  await screen.findByRole('tablist');
+  return { ...view, fetchMock, user: userEvent.setup() };
+}
+
+async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('tab', { name }));
+  return within(screen.getByRole('tabpanel'));
+}
+
+describe('Orbital Drag page (/orbital-drag): loading, header, tabs', () => {
+  it("shows 'Loading orbital drag data...' until the realtime data arrives", () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    renderApp(PATH);
+    expect(screen.getByRole('heading', { level: 1, name: 'Orbital Drag Modeling' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Loading orbital drag data\.\.\.$/);
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('reads the five resources with cookies, the NRLMSISE readings for four fixed positions', async () => {
+    const { fetchMock } = await renderLoaded();
+    for (const url of ['/api/orbital-drag/realtime', '/api/orbital-drag/space-weather', '/api/orbital-drag/predictions', '/api/orbital-drag/density-profile']) {
+      expect(fetchMock).toHaveBeenCalledWith(url, { credentials: 'include' });
+    }
+    expect(fetchMock).toHaveBeenCalledWith('/api/orbital-drag/nrlmsise-real?lat=32&lon=35&alt=450', { credentials: 'include' });
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('nrlmsise-real'))).toHaveLength(4);
+  });
+
+  it("shows the 'Live' indicator and the Model Accuracy badge, coloured by the model spread", async () => {
+    await renderLoaded({ realtime: makeRealtime({ modelSpread: { value: 0.2, level: 'yellow' } }) });
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    const badge = screen.getByText('Model Accuracy: 91.2%');
+    expect(badge).toHaveClass('bg-yellow-500');
+  });
+
+  it('has seven tabs in spec order, Real-Time selected', async () => {
+    await renderLoaded();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Real-Time',
+      'Predictions',
+      'Atmospheric',
+      'Orbit Decay',
+      'Space Weather',
+      'Models',
+      'Satellite Data',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Real-Time' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('Real-Time: Demo data sensor network with the spec values, System Status green when Operational, LIVE DATA', async () => {
+    await renderLoaded();
+    const panel = within(screen.getByRole('tabpanel'));
+    const sensors = within(panel.getByRole('region', { name: 'Atmospheric Sensor Network' }));
+    expect(sensors.getByText('Demo data')).toBeInTheDocument();
+    expect(sensors.getByText('300-600 km')).toBeInTheDocument();
+    expect(sensors.getByText('5.2 s')).toBeInTheDocument();
+    expect(sensors.getByText('89.2%')).toBeInTheDocument();
+    expect(sensors.getByText('16,847')).toBeInTheDocument();
+    expect(sensors.getByText('99.7%')).toBeInTheDocument();
+    expect(within(panel.getByRole('region', { name: 'System Status' })).getByText('Operational')).toHaveClass('bg-green-600');
+    expect(panel.getByText('LIVE DATA')).toBeInTheDocument();
+  });
+
+  it('System Status is yellow when not Operational', async () => {
+    await renderLoaded({ realtime: makeRealtime({ systemStatus: 'Degraded' }) });
+    expect(within(screen.getByRole('region', { name: 'System Status' })).getByText('Degraded')).toHaveClass('bg-yellow-500');
+  });
+});
+
+describe('Orbital Drag page: Predictions trend arrows (spec §9 bands)', () => {
+  it('labels each 7-day change by band and the 24-hour change up/down/stable', async () => {
+    const { user } = await renderLoaded();
+    const panel = await openTab(user, 'Predictions');
+    const table = within(panel.getByRole('table'));
+    const statuses = table
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.lastElementChild?.textContent);
+    expect(statuses).toEqual(['strong increase', 'increase', 'slight increase', 'stable', 'slight decrease', 'decrease', 'strong decrease']);
+    const first = within(table.getAllByRole('row')[1]!);
+    expect(first.getByRole('img', { name: 'stable' })).toBeInTheDocument();
+    expect(first.getByRole('img', { name: 'strong increase' })).toBeInTheDocument();
+    const second = within(table.getAllByRole('row')[2]!);
+    expect(second.getByRole('img', { name: 'down' })).toBeInTheDocument();
+    expect(panel.getByText('Change Indicators')).toBeInTheDocument();
+  });
+});
+
+describe('Orbital Drag page: other tabs', () => {
+  it('Atmospheric lists the density for 200 to 600 km', async () => {
+    const { user } = await renderLoaded();
+    const panel = await openTab(user, 'Atmospheric');
+    const items = within(panel.getByRole('region', { name: 'Density by Altitude' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('200 km');
+    expect(items.at(-1)).toHaveTextContent('600 km');
+    expect(items).toHaveLength(9);
+  });
+
+  it('Orbit Decay shows the model-spread badge coloured by §9 (20% → yellow) and names its source', async () => {
+    const { user } = await renderLoaded();
+    const panel = await openTab(user, 'Orbit Decay');
+    expect(panel.getByText('20.0%')).toHaveClass('bg-yellow-500');
+    expect(panel.queryByText('Demo data')).not.toBeInTheDocument();
+    expect(await panel.findByText('NRLMSISE-00 · SGP4 elements integrated')).toBeInTheDocument();
+  });
+
+  it('Space Weather: impact levels by drag factor and alert colours Major red, High orange, else yellow', async () => {
+    const { user } = await renderLoaded();
+    const panel = await openTab(user, 'Space Weather');
+    expect(panel.getByText('Moderate')).toBeInTheDocument();
+    expect(panel.getByText('Critical')).toBeInTheDocument();
+    expect(panel.getByText('High')).toBeInTheDocument();
+    expect(panel.getByText('Minimal')).toBeInTheDocument();
+    const alerts = within(panel.getByRole('region', { name: 'Space Weather Alerts' })).getAllByRole('listitem');
+    expect(alerts.map((alert) => alert.dataset.colour)).toEqual(['red', 'orange', 'yellow']);
+  });
+
+  it('Models: the readings card applies the spec multipliers to the NRLMSISE-00 density', async () => {
+    const { user } = await renderLoaded();
+    const panel = await openTab(user, 'Models');
+    const card = within(await panel.findByRole('region', { name: 'Ofeq-16 readings' }));
+    const items = card.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      'NRLMSISE-00' + '3.00e-12 · 1000 K',
+      'JB2008' + '3.45e-12 · 1120 K',
+      'DTM-2020' + '3.24e-12 · 1060 K',
+      'TIE-GCM' + '3.75e-12 · 1220 K',
+      'MSIS-86' + '2.76e-12 · 950 K',
+    ]);
+  });
+});
+
+describe('Orbital Drag page: density profile fallback (spec §8)', () => {
+  it("names the agency feed as the data source, with LIVE DATA", async () => {
+    await renderLoaded();
+    expect(await screen.findByText('Data source: NRLMSISE-00 with CelesTrak SW-All space weather')).toBeInTheDocument();
+    expect(screen.getByText('LIVE DATA')).toBeInTheDocument();
+  });
+
+  it("shows 'Simulated' for another feed and no LIVE DATA when the source does not name NRLMSISE-00", async () => {
+    await renderLoaded({ profile: { ...DENSITY_PROFILE, source: 'model output', data_source: 'Offline default: F10.7 150, Ap 15' } });
+    expect(await screen.findByText('Data source: Simulated')).toBeInTheDocument();
+    expect(screen.queryByText('LIVE DATA')).not.toBeInTheDocument();
+  });
+
+  it("after 3 retries shows built-in data labelled 'Fallback' and no LIVE DATA", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockApi({ profileStatus: 503 });
+    renderApp(PATH);
+    await screen.findByRole('tablist');
+    for (let i = 0; i < 4; i += 1) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+    }
+    expect(await screen.findByText('Data source: Fallback')).toBeInTheDocument();
+    expect(screen.queryByText('LIVE DATA')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/orbital-drag/density-profile')).toHaveLength(4);
+  });
+});
+
+describe('Orbital Drag page: Satellite Data form (spec §3, §4, §5)', () => {
+  const calculateButton = () => screen.getByRole('button', { name: /Calculate Drag Parameters|Calculating\.\.\./ });
+
+  it('starts with the defaults: drag coefficient 2.2, altitude 400, model nrlmsise; the button disabled', async () => {
+    const { user } = await renderLoaded();
+    await openTab(user, 'Satellite Data');
+    expect(screen.getByLabelText('Satellite Name')).toHaveValue('');
+    expect(screen.getByLabelText('Drag Coefficient')).toHaveValue(2.2);
+    expect(screen.getByLabelText('Altitude (km)')).toHaveValue(400);
+    expect(screen.getByLabelText('Cross-sectional Area (m²)')).toHaveAttribute('step', '0.1');
+    expect(screen.getByLabelText('Drag Coefficient')).toHaveAttribute('step', '0.1');
+    expect(screen.getByRole('combobox', { name: 'Atmospheric Model' })).toHaveTextContent('nrlmsise');
+    expect(calculateButton()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Deploy the data' })).toBeEnabled();
+  });
+
+  it('a preset fills name, mass, area, altitude and drag coefficient', async () => {
+    const { user } = await renderLoaded();
+    await openTab(user, 'Satellite Data');
+    await user.click(screen.getByRole('combobox', { name: 'Preset' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Ofeq-16', 'Ofeq-13', 'Ofeq-11', 'Ofeq-9']);
+    await user.click(screen.getByRole('option', { name: 'Ofeq-13' }));
+    expect(screen.getByLabelText('Satellite Name')).toHaveValue('Ofeq-13');
+    expect(screen.getByLabelText('Mass (kg)')).toHaveValue(350);
+    expect(screen.getByLabelText('Cross-sectional Area (m²)')).toHaveValue(2.8);
+    expect(screen.getByLabelText('Altitude (km)')).toHaveValue(445);
+    expect(screen.getByLabelText('Drag Coefficient')).toHaveValue(2.2);
+    expect(calculateButton()).toBeEnabled();
+  });
+
+  it('is disabled unless name, mass and area are non-empty and non-zero', async () => {
+    const { user } = await renderLoaded();
+    await openTab(user, 'Satellite Data');
+    await user.type(screen.getByLabelText('Satellite Name'), 'Sat');
+    await user.type(screen.getByLabelText('Mass (kg)'), '100');
+    expect(calculateButton()).toBeDisabled();
+    await user.type(screen.getByLabelText('Cross-sectional Area (m²)'), '0');
+    expect(calculateButton()).toBeDisabled();
+    await user.clear(screen.getByLabelText('Cross-sectional Area (m²)'));
+    await user.type(screen.getByLabelText('Cross-sectional Area (m²)'), '1.5');
+    expect(calculateButton()).toBeEnabled();
+    await user.clear(screen.getByLabelText('Satellite Name'));
+    expect(calculateButton()).toBeDisabled();
+  });
+
+  it("posts every field, reads 'Calculating...' while pending, then shows the result with days and years", async () => {
+    let release: (response: Response) => void = () => {};
+    const bodies: unknown[] = [];
+    const { user } = await renderLoaded({
+      calculate: (body) => {
+        bodies.push(body);
+        return new Promise<Response>((resolve) => (release = resolve));
+      },
+    });
+    await openTab(user, 'Satellite Data');
+    await user.click(screen.getByRole('combobox', { name: 'Preset' }));
+    await user.click(screen.getByRole('option', { name: 'Ofeq-16' }));
+    await user.click(calculateButton());
+    expect(calculateButton()).toHaveTextContent('Calculating...');
+    expect(calculateButton()).toBeDisabled();
+    expect(bodies[0]).toEqual({
+      name: 'Ofeq-16',
+      mass: 400,
+      crossSectionalArea: 3.2,
+      dragCoefficient: 2.3,
+      altitude: 450,
+      latitude: 32,
+      longitude: 35,
+      velocity: 7.66,
+      solarFlux: 140,
+      geomagnetic: 3,
+      attitude: 'nominal',
+      model: 'nrlmsise',
+    });
+    await act(async () => release(json(makeResult(1, 'Ofeq-16', 730.5))));
+    const result = within(await screen.findByRole('listitem', { name: 'Ofeq-16 calculation' }));
+    expect(calculateButton()).toHaveTextContent('Calculate Drag Parameters');
+    expect(result.getByText('1.23e-5 N')).toBeInTheDocument();
+    expect(result.getByText('2.50e-12 kg/m³')).toBeInTheDocument();
+    expect(result.getByText('0.0512 km/day')).toBeInTheDocument();
+    expect(result.getByText('87.5%')).toBeInTheDocument();
+    expect(result.getByText('731 days (2.0 years)')).toBeInTheDocument();
+    expect(screen.getByText('Showing last 3 calculations (1 total)')).toBeInTheDocument();
+  });
+
+  it('keeps every result but shows the last 3, newest first', async () => {
+    let id = 0;
+    const { user } = await renderLoaded({ calculate: async (body) => json(makeResult((id += 1), `${(body as DragCalculationResult & { name: string }).name}-${id}`)) });
+    await openTab(user, 'Satellite Data');
+    await user.type(screen.getByLabelText('Satellite Name'), 'S');
+    await user.type(screen.getByLabelText('Mass (kg)'), '100');
+    await user.type(screen.getByLabelText('Cross-sectional Area (m²)'), '1');
+    for (let i = 0; i < 4; i += 1) {
+      await user.click(calculateButton());
+      await screen.findByRole('listitem', { name: `S-${i + 1} calculation` });
+    }
+    const list = within(screen.getByRole('list', { name: 'Calculations' }));
+    expect(list.getAllByRole('listitem', { name: /calculation$/ }).map((item) => item.getAttribute('aria-label'))).toEqual([
+      'S-4 calculation',
+      'S-3 calculation',
+      'S-2 calculation',
+    ]);
+    expect(screen.getByText('Showing last 3 calculations (4 total)')).toBeInTheDocument();
+    expect(list.getAllByRole('listitem', { name: /calculation$/ })[0]).not.toHaveTextContent('days');
+  });
+
+  it("shows 'API error: {status text}' when the calculation fails", async () => {
+    const { user } = await renderLoaded({ calculate: async () => new Response('bad', { status: 500, statusText: 'Internal Server Error' }) });
+    await openTab(user, 'Satellite Data');
+    await user.click(screen.getByRole('combobox', { name: 'Preset' }));
+    await user.click(screen.getByRole('option', { name: 'Ofeq-9' }));
+    await user.click(calculateButton());
+    expect(await screen.findByText('API error: Internal Server Error')).toBeInTheDocument();
+    expect(calculateButton()).toBeEnabled();
+  });
+});
