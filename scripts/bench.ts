@@ -22,6 +22,7 @@ import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
 import { formatTle } from '../src/core/elements/tle-format.ts';
 import { createSgp4 } from '../src/core/propagation/sgp4.ts';
 import { PropagationPool } from '../src/server/workers/propagation-pool.ts';
+import { atmosphereBench } from './bench-atmosphere.ts';
 import { screeningBench } from './bench-screening.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -122,4 +123,5 @@ async function startBench(): Promise<void> {
 
 await catalogueBench();
 if (existsSync(catalogPath)) await screeningBench(row);
+atmosphereBench(row);
 await startBench();
