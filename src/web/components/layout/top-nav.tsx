@@ -24,11 +24,12 @@ export function TopNav() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="flex h-14 items-center gap-6 px-4">
-        <span className="flex items-center gap-2 text-lg font-bold tracking-tight">
+        <span className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight">
           <Satellite className="size-5 text-primary" aria-hidden="true" />
           Data Forge
         </span>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+        {/* On narrow screens the buttons scroll sideways instead of wrapping out of the fixed-height bar. */}
+        <nav aria-label="Main" className="flex min-w-0 items-center gap-1 overflow-x-auto">
           {TOP_NAV_ITEMS.map((item) => {
             const active = isActivePath(item.href, location);
             return (
@@ -36,7 +37,7 @@ export function TopNav() {
                 key={item.href}
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
-                className={cn(buttonVariants({ variant: active ? 'default' : 'ghost', size: 'sm' }))}
+                className={cn(buttonVariants({ variant: active ? 'default' : 'ghost', size: 'sm' }), 'shrink-0 whitespace-nowrap')}
               >
                 {item.label}
               </Link>
