@@ -305,6 +305,18 @@ export const DensityProfileRow = z.object({
   tiegcm: z.number().describe('1.25 × NRLMSISE-00 (spec §9 multiplier; TIE-GCM not implemented)'),
   msis86: z.number().describe('0.92 × NRLMSISE-00 (spec §9 multiplier; MSIS-86 not implemented)'),
   temperature: z.number().describe('NRLMSISE-00 temperature, K'),
+  composition: z
+    .object({
+      n2: z.number().describe('N₂, m⁻³'),
+      o: z.number().describe('O, m⁻³'),
+      o2: z.number().describe('O₂, m⁻³'),
+      he: z.number().describe('He, m⁻³'),
+      h: z.number().describe('H, m⁻³'),
+      n: z.number().describe('N, m⁻³'),
+      ar: z.number().describe('Ar, m⁻³'),
+    })
+    .optional()
+    .describe('NRLMSISE-00 number densities at the altitude (GTD7D d[0..4], d[6], d[7]), m⁻³'),
 });
 
 export const DensityProfileResponse = z
@@ -320,6 +332,7 @@ export const DensityProfileResponse = z
       tiegcm: z.string(),
       msis86: z.string(),
       temperature: z.string(),
+      composition: z.string().optional(),
     }),
     data_source: z.string(),
     inputs: z.object({

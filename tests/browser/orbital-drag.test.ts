@@ -52,6 +52,19 @@ describe('Orbital Drag page', () => {
     await page.screenshot({ path: `${SCREENS_DIR}/orbital-drag-realtime.png`, fullPage: true });
   });
 
+  it('Real-Time: the Demo-data unit table and sketch, and the NRLMSISE-00 composition chart with a line per species', async () => {
+    const sensors = page.getByRole('region', { name: 'Atmospheric Sensor Network' });
+    expect(await sensors.getByText('Demo data').isVisible()).toBe(true);
+    expect(await sensors.getByRole('table', { name: 'Sensor units' }).getByRole('row').count()).toBe(5);
+    expect(await sensors.getByText(/modelled \(NRLMSISE-00\)/).isVisible()).toBe(true);
+    expect(await sensors.getByRole('img', { name: 'Constellation positions (illustrative)' }).isVisible()).toBe(true);
+    const chart = page.getByRole('region', { name: 'Composition by Altitude' });
+    await chart.locator('.recharts-line').first().waitFor({ timeout: 60_000 });
+    expect(await chart.locator('.recharts-line').count()).toBe(7);
+    await page.getByText('Atmospheric Density by Altitude').waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: `${SCREENS_DIR}/orbital-drag-realtime-2.png`, fullPage: true });
+  });
+
   it('switches between the tabs', async () => {
     for (const name of TABS) {
       await page.getByRole('tab', { name }).click();

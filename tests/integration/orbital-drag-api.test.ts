@@ -246,6 +246,12 @@ describe('with no space weather imported (the offline default)', () => {
     expect(body.columns.tiegcm).toMatch(/^TIE-GCM not implemented: estimated as 1.25 × NRLMSISE-00/);
     expect(body.columns.msis86).toMatch(/^MSIS-86 not implemented: estimated as 0.92 × NRLMSISE-00/);
     expect(body.columns.nrlmsise).toMatch(/computed$/);
+    // Composition by altitude: NRLMSISE-00 number densities, as gtd7d gives them (d[0..4], d[6], d[7], m^-3).
+    const at400 = body.data.find((r) => r.altitude === 400)!;
+    const direct = gtd7dOf(MODERATE_TIME, 0, 0, 400, body.inputs).d;
+    expect(at400.composition).toEqual({ he: direct[0], o: direct[1], n2: direct[2], o2: direct[3], ar: direct[4], h: direct[6], n: direct[7] });
+    expect(at400.composition!.o).toBeGreaterThan(at400.composition!.n2);
+    expect(body.columns.composition).toMatch(/^NRLMSISE-00 number densities/);
 
     const now = DensityProfileResponse.parse(await get('/api/orbital-drag/density-profile'));
     expect(now.location).toEqual({ lat: 32, lon: 35 });

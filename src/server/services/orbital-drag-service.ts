@@ -634,6 +634,7 @@ export class OrbitalDragService {
       const point = geodeticPoint(time, lat, lon, altitude);
       const msis = nrlmsiseAt(point, sw);
       const rho = msis.densityKgPerM3;
+      const { n2, o, o2, he, h, n, ar } = msis.numberDensityPerM3;
       return {
         altitude,
         nrlmsise: rho,
@@ -642,6 +643,7 @@ export class OrbitalDragService {
         tiegcm: NRLMSISE_MULTIPLIERS.tiegcm * rho,
         msis86: NRLMSISE_MULTIPLIERS.msis86 * rho,
         temperature: msis.temperatureK,
+        composition: { n2, o, o2, he, h, n, ar },
       };
     });
     const m = NRLMSISE_MULTIPLIERS;
@@ -653,6 +655,7 @@ export class OrbitalDragService {
       tiegcm: scaled('TIE-GCM', m.tiegcm),
       msis86: scaled('MSIS-86', m.msis86),
       temperature: 'NRLMSISE-00 temperature at the altitude, K',
+      composition: 'NRLMSISE-00 number densities (N2, O, O2, He, H, N, Ar) at the altitude, computed, m^-3',
     };
     const where = `${lat}° N, ${lon}° E, ${iso(time)}`;
     return {

@@ -129,6 +129,17 @@ export function formatLifetime(days: number | undefined, years: number | undefin
   return `${dayText} (${y.toFixed(1)} years)`;
 }
 
+/** NRLMSISE-00 number densities at one altitude, m⁻³ (the density profile's `composition`). */
+export interface CompositionRow {
+  n2: number;
+  o: number;
+  o2: number;
+  he: number;
+  h: number;
+  n: number;
+  ar: number;
+}
+
 export interface DensityRow {
   altitude: number;
   nrlmsise: number;
@@ -137,6 +148,7 @@ export interface DensityRow {
   tiegcm: number;
   msis86: number;
   temperature: number | null;
+  composition?: CompositionRow | undefined;
 }
 
 /** Spec §9: 13 altitudes from 100 to 600 km. */

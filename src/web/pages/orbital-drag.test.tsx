@@ -10,6 +10,7 @@ import {
   PREDICTIONS,
   SPACE_WEATHER,
 } from '@/components/orbital-drag/orbital-drag-fixtures';
+import { COMPOSITION_LINES } from '@/components/orbital-drag/density-chart';
 import { stubRadixSelectDom } from '@/components/sst/jsdom-layout';
 import { nrlmsiseUrl, READING_POSITIONS } from '@/queries/orbital-drag';
 import { renderApp } from '@/test/render-app';
@@ -142,6 +143,67 @@ describe('Orbital Drag page (/orbital-drag): loading, header, tabs', () => {
   });
 });
 
+describe('Orbital Drag page: Real-Time sensor units, composition and constellation sketch', () => {
+  it('lists the four Demo-data units inside 300-600 km with NRLMSISE-00 N₂, O and temperature, O⁺ not modelled, all Active', async () => {
+    await renderLoaded();
+    const sensors = within(within(screen.getByRole('tabpanel')).getByRole('region', { name: 'Atmospheric Sensor Network' }));
+    expect(sensors.getByText('Demo data')).toBeInTheDocument();
+    const rows = within(sensors.getByRole('table', { name: 'Sensor units' })).getAllByRole('row');
+    expect(rows[0]!.textContent).toBe('UnitAltitudeN₂ density (m⁻³)O density (m⁻³)O⁺ ionsTemperatureStatus');
+    const body = rows.slice(1);
+    expect(body).toHaveLength(4);
+    for (const row of body) {
+      const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+      const altitude = Number.parseFloat(cells[1]!);
+      expect(altitude).toBeGreaterThanOrEqual(300);
+      expect(altitude).toBeLessThanOrEqual(600);
+      expect(cells[4]).toBe('—');
+      expect(cells[6]).toBe('Active');
+    }
+    // The fixture's 400 km composition: N₂ 1e15, O 3e15 m⁻³, 1300 K.
+    expect(within(body[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['SN-2', '400 km', '1.00e+15', '3.00e+15', '—', '1300 K', 'Active']);
+    expect(sensors.getByText(/modelled \(NRLMSISE-00\)/)).toHaveTextContent('O⁺ ions: not modelled.');
+  });
+
+  it('draws the constellation sketch of the four units inside the Demo-data panel', async () => {
+    await renderLoaded();
+    const sensors = within(screen.getByRole('region', { name: 'Atmospheric Sensor Network' }));
+    const sketch = within(sensors.getByRole('img', { name: 'Constellation positions (illustrative)' }));
+    expect(['SN-1', 'SN-2', 'SN-3', 'SN-4'].map((id) => sketch.getByText(id))).toHaveLength(4);
+    expect(sensors.getByText('Illustrative positions; altitude exaggerated 8×')).toBeInTheDocument();
+  });
+
+  it('shows the composition-by-altitude chart from NRLMSISE-00, outside the Demo-data panel', async () => {
+    await renderLoaded();
+    const panel = within(screen.getByRole('tabpanel'));
+    const chart = await panel.findByRole('region', { name: 'Composition by Altitude' });
+    expect(within(chart).getByText('NRLMSISE-00 number densities, m⁻³ (log scale)')).toBeInTheDocument();
+    expect(within(panel.getByRole('region', { name: 'Atmospheric Sensor Network' })).queryByText('Composition by Altitude')).not.toBeInTheDocument();
+  });
+
+  it('shows the temperature profile chart on the Real-Time tab too (spec §2)', async () => {
+    await renderLoaded();
+    const panel = within(screen.getByRole('tabpanel'));
+    const chart = await panel.findByRole('region', { name: 'Temperature Profile' });
+    expect(within(chart).getByText('NRLMSISE-00 temperature, K')).toBeInTheDocument();
+  });
+
+  it('without a composition in the profile: no chart, dashes in the table, and it says so', async () => {
+    const data = DENSITY_PROFILE.data.map((row) => ({ ...row, composition: undefined }));
+    await renderLoaded({ profile: { ...DENSITY_PROFILE, data } });
+    await screen.findByText('Composition by altitude: no NRLMSISE-00 profile available.');
+    expect(screen.queryByRole('region', { name: 'Composition by Altitude' })).not.toBeInTheDocument();
+    const sensors = within(screen.getByRole('region', { name: 'Atmospheric Sensor Network' }));
+    expect(sensors.queryByText(/modelled \(NRLMSISE-00\)/)).not.toBeInTheDocument();
+    const cells = within(sensors.getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(2, 6)).toEqual(['—', '—', '—', '—']);
+  });
+
+  it('the composition chart has a line per NRLMSISE-00 species', () => {
+    expect(COMPOSITION_LINES.map((line) => line.key).sort()).toEqual(['ar', 'h', 'he', 'n', 'n2', 'o', 'o2']);
+  });
+});
+
 describe('Orbital Drag page: Predictions trend arrows (spec §9 bands)', () => {
   it('labels each 7-day change by band and the 24-hour change up/down/stable', async () => {
     const { user } = await renderLoaded();
@@ -179,6 +241,13 @@ describe('Orbital Drag page: other tabs', () => {
     expect(await panel.findByText('NRLMSISE-00 · SGP4 elements integrated')).toBeInTheDocument();
   });
 
+  it('Orbit Decay explains the model spread and storm impact', async () => {
+    const { user } = await renderLoaded();
+    const panel = await openTab(user, 'Orbit Decay');
+    expect(panel.getByRole('region', { name: 'About the model spread' })).toHaveTextContent('(max − min) / (2 × mean). It is red over 25%, yellow over 15%');
+    expect(panel.getByRole('region', { name: 'Storm impact' })).toHaveTextContent('A severe storm (Kp 7-9) can raise LEO density several-fold within hours');
+  });
+
   it('Space Weather: impact levels by drag factor and alert colours Major red, High orange, else yellow', async () => {
     const { user } = await renderLoaded();
     const panel = await openTab(user, 'Space Weather');
@@ -202,6 +271,19 @@ describe('Orbital Drag page: other tabs', () => {
       'TIE-GCM' + '3.75e-12 · 1220 K',
       'MSIS-86' + '2.76e-12 · 950 K',
     ]);
+  });
+});
+
+describe('Orbital Drag page: Models tab texts', () => {
+  it('describes the model differences and the guidelines', async () => {
+    const { user } = await renderLoaded();
+    const panel = await openTab(user, 'Models');
+    const differences = panel.getByRole('region', { name: 'Model differences' });
+    expect(differences).toHaveTextContent('NRLMSISE-00 (Picone et al., 2002)');
+    expect(differences).toHaveTextContent('JB2008 (Bowman et al., 2008)');
+    expect(differences).toHaveTextContent('S10, M10 and Y10');
+    expect(differences).toHaveTextContent('DTM-2020, TIE-GCM and MSIS-86 are not run here');
+    expect(panel.getByRole('region', { name: 'Guidelines' })).toHaveTextContent('Operators should compare the models and watch the model spread');
   });
 });
 

@@ -81,7 +81,7 @@ export default function OrbitalDragPage() {
             ))}
           </TabsList>
           <TabsContent value="realtime" className="space-y-4">
-            <RealtimeTab realtime={realtime.data} spaceWeather={spaceWeather.data} />
+            <RealtimeTab realtime={realtime.data} spaceWeather={spaceWeather.data} rows={rows} />
             {densityChart}
           </TabsContent>
           <TabsContent value="predictions" className="space-y-4">

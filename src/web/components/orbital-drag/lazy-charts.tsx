@@ -10,6 +10,7 @@ import { isLiveData, type DensityRow } from '@/lib/drag-format';
 const Charts = {
   Density: lazy(() => import('@/components/orbital-drag/density-chart').then((module) => ({ default: module.DensityChart }))),
   Temperature: lazy(() => import('@/components/orbital-drag/density-chart').then((module) => ({ default: module.TemperatureChart }))),
+  Composition: lazy(() => import('@/components/orbital-drag/density-chart').then((module) => ({ default: module.CompositionChart }))),
   Decay: lazy(() => import('@/components/orbital-drag/decay-chart').then((module) => ({ default: module.DecayChart }))),
 };
 
@@ -44,6 +45,14 @@ export function DecayChart(props: ComponentProps<typeof Charts.Decay>) {
   return (
     <Suspense fallback={<ChartPlaceholder />}>
       <Charts.Decay {...props} />
+    </Suspense>
+  );
+}
+
+export function CompositionChart(props: ComponentProps<typeof Charts.Composition>) {
+  return (
+    <Suspense fallback={<ChartPlaceholder />}>
+      <Charts.Composition {...props} />
     </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatSci, modelReadings, spreadLevel, type DensityRow } from '@/lib/drag-format';
 import { READING_POSITIONS } from '@/queries/orbital-drag';
+import type { ReactNode } from 'react';
 
 /** Spec §2 Atmospheric tab: temperature profile and the density list for 200 to 600 km. */
 export function AtmosphericTab({ rows, sourceLabel }: { rows: readonly DensityRow[]; sourceLabel: string }) {
@@ -54,7 +55,36 @@ export function OrbitDecayTab({ data }: { data: PredictionsResponse | undefined 
           </ul>
         </CardContent>
       </Card>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextCard title="About the model spread">
+          <p>
+            The badge beside each satellite is the model spread of its two 30-day altitude losses (NRLMSISE-00 and JB2008):
+            (max − min) / (2 × mean). It is red over 25%, yellow over 15% and green otherwise. A wide spread means the models
+            disagree about the density along the orbit, so the decay forecast is less certain.
+          </p>
+        </TextCard>
+        <TextCard title="Storm impact">
+          <p>
+            Geomagnetic storms heat the thermosphere, mainly at high latitudes, and it expands: the density at a fixed LEO altitude
+            rises. A severe storm (Kp 7-9) can raise LEO density several-fold within hours, raising drag and the decay rate and
+            degrading orbit predictions until the storm subsides. The models follow storms only through their geomagnetic inputs
+            (Ap for NRLMSISE-00, Dst for JB2008), so forecasts made during a storm are less certain.
+          </p>
+        </TextCard>
+      </div>
     </div>
+  );
+}
+
+/** A titled card of static explanatory text. */
+function TextCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card aria-label={title}>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-2 text-sm text-muted-foreground">{children}</CardContent>
+    </Card>
   );
 }
 
@@ -119,6 +149,32 @@ export function ModelsTab({ rows, readings }: { rows: readonly DensityRow[]; rea
             </Card>
           );
         })}
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextCard title="Model differences">
+          <p>
+            NRLMSISE-00 (Picone et al., 2002) is an empirical model of temperature and composition from the ground to the exosphere,
+            driven by the F10.7 solar flux (daily and 81-day mean) and the Ap geomagnetic index.
+          </p>
+          <p>
+            JB2008 (Bowman et al., 2008) is a Jacchia-based model built for satellite drag. It uses the solar indices S10, M10 and
+            Y10 besides F10.7, and Dst for geomagnetic storms.
+          </p>
+          <p>
+            DTM-2020, TIE-GCM and MSIS-86 are not run here: their values are the spec’s fixed multiples of NRLMSISE-00 (1.08, 1.25
+            and 0.92).
+          </p>
+        </TextCard>
+        <TextCard title="Guidelines">
+          <p>
+            For drag and decay, prefer JB2008 when its solar and storm indices are available: it was fitted to satellite drag data.
+            Use NRLMSISE-00 when composition or temperature is needed, or when only F10.7 and Ap are available.
+          </p>
+          <p>
+            No single model is right in all conditions. Operators should compare the models and watch the model spread: a wide
+            spread, or a geomagnetic storm, calls for wider margins and more frequent orbit updates.
+          </p>
+        </TextCard>
       </div>
     </div>
   );

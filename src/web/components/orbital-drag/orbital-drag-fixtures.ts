@@ -81,7 +81,9 @@ const ALTS = [100, 125, 150, 175, 200, 250, 300, 350, 400, 450, 500, 550, 600];
 export const DENSITY_PROFILE: DensityProfileResponse = {
   data: ALTS.map((altitude) => {
     const n = 1e-11 * Math.exp((400 - altitude) / 60);
-    return { altitude, nrlmsise: n, jb2008: n * 1.1, dtm2020: n * 1.08, tiegcm: n * 1.25, msis86: n * 0.92, temperature: 900 + altitude };
+    const c = 1e15 * Math.exp((400 - altitude) / 60);
+    const composition = { n2: c, o: 3 * c, o2: c / 10, he: c / 20, h: c / 1000, n: c / 100, ar: c / 1000 };
+    return { altitude, nrlmsise: n, jb2008: n * 1.1, dtm2020: n * 1.08, tiegcm: n * 1.25, msis86: n * 0.92, temperature: 900 + altitude, composition };
   }),
   source: 'NRLMSISE-00 and JB2008 computed',
   timestamp: '2026-03-21T12:00:00Z',

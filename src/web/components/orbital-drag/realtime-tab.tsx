@@ -2,6 +2,9 @@ import type { RealtimeResponse, SpaceWeatherForecastResponse } from '../../../co
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { AlertList } from '@/components/orbital-drag/space-weather-tab';
+import { CompositionChart, TemperatureChart } from '@/components/orbital-drag/lazy-charts';
+import { ConstellationSketch, SensorUnitTable } from '@/components/orbital-drag/sensor-network';
+import type { DensityRow } from '@/lib/drag-format';
 import type { ReactNode } from 'react';
 
 const METHODS = [
@@ -20,9 +23,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spec §2 Real-Time tab: the sensor network (Demo data: no real source), then the three status cards. */
-export function RealtimeTab({ realtime, spaceWeather }: { realtime: RealtimeResponse; spaceWeather: SpaceWeatherForecastResponse | undefined }) {
+/**
+ * Spec §2 Real-Time tab: the sensor network (Demo data: the network is illustrative; its unit values
+ * are NRLMSISE-00 and say so), the NRLMSISE-00 composition chart, then the three status cards.
+ */
+export function RealtimeTab({
+  realtime,
+  spaceWeather,
+  rows,
+}: {
+  realtime: RealtimeResponse;
+  spaceWeather: SpaceWeatherForecastResponse | undefined;
+  rows: readonly DensityRow[];
+}) {
   const sw = realtime.space_weather;
+  const hasComposition = rows.some((row) => row.composition);
   return (
     <div className="space-y-4">
       <Card aria-label="Atmospheric Sensor Network">
@@ -50,8 +65,21 @@ export function RealtimeTab({ realtime, spaceWeather }: { realtime: RealtimeResp
               </li>
             ))}
           </ul>
+          <div className="md:col-span-2">
+            <SensorUnitTable rows={rows} />
+          </div>
+          <ConstellationSketch />
         </CardContent>
       </Card>
+      {/* Spec §2 Real-Time: composition-by-altitude and temperature charts, side by side. */}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {hasComposition ? (
+          <CompositionChart rows={rows} />
+        ) : (
+          <p className="text-sm text-muted-foreground">Composition by altitude: no NRLMSISE-00 profile available.</p>
+        )}
+        <TemperatureChart rows={rows} />
+      </div>
       <div className="grid gap-4 md:grid-cols-3">
         <Card aria-label="System Status">
           <CardHeader>
