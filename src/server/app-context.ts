@@ -12,6 +12,7 @@ import { ScreeningService } from './services/screening-service.ts';
 import { DragCalculatorService } from './services/drag-calculator-service.ts';
 import { OrbitalDragService } from './services/orbital-drag-service.ts';
 import { SpaceWeatherService } from './services/space-weather-service.ts';
+import { SpaceWeatherUpdater } from './services/space-weather-updater.ts';
 
 /** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
@@ -26,6 +27,7 @@ export interface AppContext {
     screening: ScreeningService;
     analyses: AnalysisJobs;
     spaceWeather: SpaceWeatherService;
+    spaceWeatherUpdater: SpaceWeatherUpdater;
     orbitalDrag: OrbitalDragService;
     dragCalculator: DragCalculatorService;
   };
@@ -55,6 +57,11 @@ export function createAppContext(config: Config, database: Database, version: st
   );
   const screening = new ScreeningService(catalog, { originator: 'DATA FORGE' });
   const spaceWeather = new SpaceWeatherService(repositories.spaceWeather, log.child({ service: 'space-weather' }));
+  const spaceWeatherUpdater = new SpaceWeatherUpdater(
+    spaceWeather,
+    { enabled: config.SWPC_UPDATES === 'on', baseUrl: config.SWPC_URL, intervalMs: config.SWPC_UPDATE_MINUTES * 60_000 },
+    log.child({ service: 'space-weather-updater' }),
+  );
   const orbitalDrag = new OrbitalDragService(catalog, spaceWeather);
   const dragCalculator = new DragCalculatorService(repositories.dragCalculations, spaceWeather);
   return {
@@ -63,7 +70,7 @@ export function createAppContext(config: Config, database: Database, version: st
     version,
     log,
     repositories,
-    services: { catalog, updater, screening, analyses: new AnalysisJobs(screening.runner), spaceWeather, orbitalDrag, dragCalculator },
+    services: { catalog, updater, screening, analyses: new AnalysisJobs(screening.runner), spaceWeather, spaceWeatherUpdater, orbitalDrag, dragCalculator },
   };
 }
 

@@ -55,6 +55,12 @@ export const ConfigSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'must be a number of hours' }).positive('must be a positive number of hours').max(24 * 30, 'must be at most 720').default(6),
   ),
+  SWPC_UPDATES: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('off')),
+  SWPC_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).default('https://services.swpc.noaa.gov')),
+  SWPC_UPDATE_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of minutes' }).int('must be a whole number').min(10, 'must be at least 10').max(1440, 'must be at most 1440').default(180),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 

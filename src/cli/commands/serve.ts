@@ -25,6 +25,8 @@ Other environment:
   CELESTRAK_GROUPS  groups to fetch (default active)
   SPACETRACK_USER, SPACETRACK_PASSWORD   fetch the Space-Track GP catalogue on a schedule
   CATALOG_UPDATE_HOURS  hours between online updates (default 6)
+  SWPC_UPDATES      on|off: read NOAA SWPC space-weather feeds on a schedule (default off)
+  SWPC_URL, SWPC_UPDATE_MINUTES   feed base URL (a mirror) and minutes between reads (default 180)
   LOG_LEVEL         fatal|error|warn|info|debug|trace|silent (default info)
 `;
 
@@ -58,6 +60,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     closing = true;
     app.log.info({ signal }, 'shutting down');
     ctx.services.updater.stop();
+    ctx.services.spaceWeatherUpdater.stop();
     await app.close();
     await ctx.services.screening.close();
     await database.close();
@@ -73,6 +76,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     throw error;
   }
   ctx.services.updater.start();
+  ctx.services.spaceWeatherUpdater.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   process.stdout.write(

@@ -17,9 +17,14 @@ import type { SpaceWeatherDay, SpaceWeatherImportRow, SpaceWeatherRepository } f
 
 /** The provider key of CelesTrak SW-All files in the database. */
 export const SW_ALL_PROVIDER = 'celestrak-sw-all';
+/** The provider key of the NOAA SWPC JSON feeds (fetched by SpaceWeatherUpdater). */
+export const SWPC_PROVIDER = 'noaa-swpc';
 
 /** How each provider is named for people, and the order a series takes them in (the more trusted first). */
-const PROVIDERS: readonly { key: string; name: string }[] = [{ key: SW_ALL_PROVIDER, name: 'CelesTrak SW-All' }];
+const PROVIDERS: readonly { key: string; name: string }[] = [
+  { key: SW_ALL_PROVIDER, name: 'CelesTrak SW-All' },
+  { key: SWPC_PROVIDER, name: 'NOAA SWPC' },
+];
 
 const MS_PER_DAY = 86_400_000;
 const INTERVALS_PER_DAY = 8;
@@ -316,6 +321,27 @@ export class SpaceWeatherService {
     await this.build();
     this.log.info({ file: label, rows: report.rows, added: counts.added, updated: counts.updated, rejected: report.rejected }, 'space weather imported');
     return report;
+  }
+
+  /**
+   * Stores what the NOAA SWPC feeds gave (one record set per product, merged into daily rows
+   * of provider 'noaa-swpc'). SW-All stays first in the series: its observed values win.
+   */
+  async importSwpc(records: readonly SpaceWeatherRecords[], now: Date): Promise<{ daysAdded: number; daysUpdated: number; daysUnchanged: number }> {
+    const merged: SpaceWeatherRecords = {
+      flux: records.flatMap((r) => r.flux),
+      fluxMeans: records.flatMap((r) => r.fluxMeans),
+      threeHourly: records.flatMap((r) => r.threeHourly),
+      dailyAp: records.flatMap((r) => r.dailyAp),
+    };
+    const today = now.toISOString().slice(0, 10);
+    const days = recordsToDays(merged, SWPC_PROVIDER, today);
+    const importId = await this.repo.startImport(SWPC_PROVIDER, 'NOAA SWPC feeds', now);
+    const counts = await this.repo.upsertDays(days, importId, now);
+    const dates = days.map((d) => d.date).sort();
+    await this.repo.finishImport(importId, { ...counts, rows: days.length, rejections: [], firstDate: dates[0] ?? null, lastDate: dates.at(-1) ?? null, lastObservedDate: dates.at(-1) ?? null }, now);
+    await this.build();
+    return { daysAdded: counts.added, daysUpdated: counts.updated, daysUnchanged: counts.unchanged };
   }
 
   /** GET /api/space-weather: the indices the models take at `time`, each with its provenance. */
