@@ -95,6 +95,18 @@ describe('Orbital Drag page', () => {
     expect(await page.getByLabel('Cross-sectional Area (m²)').inputValue()).toBe('3.2');
     expect(await page.getByLabel('Altitude (km)').inputValue()).toBe('450');
     expect(await page.getByLabel('Drag Coefficient').inputValue()).toBe('2.3');
+    // Spec §5: disabled unless name, mass and area are non-empty and non-zero.
+    expect(await calculate.isDisabled()).toBe(false);
+    const mass = page.getByLabel('Mass (kg)');
+    await mass.fill('0');
+    expect(await calculate.isDisabled()).toBe(true);
+    await mass.fill('');
+    expect(await calculate.isDisabled()).toBe(true);
+    await mass.fill('400');
+    await page.getByLabel('Satellite Name').fill('');
+    expect(await calculate.isDisabled()).toBe(true);
+    await page.getByLabel('Satellite Name').fill('Ofeq-16');
+    expect(await calculate.isDisabled()).toBe(false);
     await calculate.click();
     const result = page.getByRole('listitem', { name: 'Ofeq-16 calculation' });
     await result.waitFor({ timeout: 60_000 });
