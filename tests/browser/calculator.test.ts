@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, startApp, type RunningApp } from './harness.ts';
+import { launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
 
 // The savings calculator at /calc (spec §2, §5, §9) in a real browser.
 
-const SCREENS_DIR = '/tmp/dataforge-screens';
 const HINT = 'Configure your parameters and click Calculate ROI to see your potential savings.';
 
 let app: RunningApp;

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -93,4 +93,20 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Where browser tests leave screenshots for people to look at (outside the repository). */
+export const SCREENS_DIR = '/tmp/dataforge-screens';
+
+/**
+ * Console errors and uncaught exceptions of a page (CSP violations show up here too),
+ * collected into the returned array as they happen.
+ */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
 }

@@ -2,11 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IsraeliSatellite } from '../../src/contracts/satellites.ts';
-import { launchChromium, startApp, type RunningApp } from './harness.ts';
+import { collectPageErrors, launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
 
 // The Israeli Satellites page (spec §2) against the real GET /api/israeli-satellites.
 
-const SCREENS_DIR = '/tmp/dataforge-screens';
 const CATEGORIES = [
   ['military', 'Military'],
   ['commercial', 'Commercial'],
@@ -17,7 +16,6 @@ let app: RunningApp;
 let browser: Browser;
 let page: Page;
 let fleet: IsraeliSatellite[];
-/** Console errors and uncaught exceptions of the current page (CSP violations show up here too). */
 let pageErrors: string[];
 
 beforeAll(async () => {
@@ -36,11 +34,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  pageErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  pageErrors = collectPageErrors(page);
   await page.goto(`${app.baseUrl}/israeli-satellites`);
   await page.getByRole('heading', { level: 1, name: 'Israeli Satellites' }).waitFor();
   await page.getByRole('tablist').waitFor({ timeout: 30_000 });

@@ -1,18 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, startApp, type RunningApp } from './harness.ts';
+import { collectPageErrors, launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
 
 // Routes, top and side navigation, the dashboard header clock, and screenshots
 // of the dashboard and the not-found page (spec §2), against the real server.
 
-const SCREENS_DIR = '/tmp/dataforge-screens';
 const TOP_NAV = ['Orbital Drag', 'SDA Dashboard', 'Israeli Satellites', 'Satellite Tracking', 'SST', 'Calc'];
 
 let app: RunningApp;
 let browser: Browser;
 let page: Page;
-/** Console errors and uncaught exceptions of the current page (CSP violations show up here too). */
 let pageErrors: string[];
 
 beforeAll(async () => {
@@ -28,11 +26,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  pageErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  pageErrors = collectPageErrors(page);
 });
 
 afterEach(async () => {

@@ -1,17 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, startApp, type RunningApp } from './harness.ts';
+import { collectPageErrors, launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
 
 // The Orbital Drag page (spec §2) against the real /api/orbital-drag and /api/drag-calculator routes.
 
-const SCREENS_DIR = '/tmp/dataforge-screens';
 const TABS = ['Real-Time', 'Predictions', 'Atmospheric', 'Orbit Decay', 'Space Weather', 'Models', 'Satellite Data'];
 
 let app: RunningApp;
 let browser: Browser;
 let page: Page;
-/** Console errors and uncaught exceptions of the current page (CSP violations show up here too). */
 let pageErrors: string[];
 
 beforeAll(async () => {
@@ -27,11 +25,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  pageErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  pageErrors = collectPageErrors(page);
   await page.goto(`${app.baseUrl}/orbital-drag`);
   await page.getByRole('heading', { level: 1, name: 'Orbital Drag Modeling' }).waitFor();
   await page.getByRole('tablist').waitFor({ timeout: 60_000 });

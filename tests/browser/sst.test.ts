@@ -3,13 +3,12 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalysisJob, SstResult } from '../../src/contracts/conjunctions.ts';
 import type { SatelliteRecord } from '../../src/contracts/satellites.ts';
-import { launchChromium, startApp, type RunningApp } from './harness.ts';
+import { collectPageErrors, launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
 
 // The SST page (spec §2, §4, §5, §9) against the real catalogue (the 50,000-object
 // demo) and the real screening jobs: POST analyze-selected?async=1, then the
 // job's server-sent events.
 
-const SCREENS_DIR = '/tmp/dataforge-screens';
 const ANALYZE_PATH = '/api/conjunctions/analyze-selected';
 const FLEET_CATEGORIES = ['military', 'commercial', 'scientific'];
 const STEP_TITLES = [
@@ -27,7 +26,6 @@ let app: RunningApp;
 let browser: Browser;
 let page: Page;
 let records: SatelliteRecord[];
-/** Console errors and uncaught exceptions of the current page (CSP violations show up here too). */
 let pageErrors: string[];
 /** Console errors a test expects (the browser logs a failed request, e.g. a 400). */
 let expectedErrors: RegExp[];
@@ -48,12 +46,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  pageErrors = [];
+  pageErrors = collectPageErrors(page);
   expectedErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${app.baseUrl}/sst`);
   await page.getByRole('heading', { level: 1, name: 'Space Surveillance & Tracking (SST)' }).waitFor();
   await page.getByRole('list', { name: 'Satellites' }).waitFor({ timeout: 30_000 });

@@ -2,18 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IsraeliSatellite } from '../../src/contracts/satellites.ts';
-import { launchChromium, startApp, type RunningApp } from './harness.ts';
+import { collectPageErrors, launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
 
 // The satellite tracking map (spec §2, §5) against the real GET /api/israeli-satellites,
 // whose positions the server computes with SGP4 on every request.
 
-const SCREENS_DIR = '/tmp/dataforge-screens';
 const API_PATH = '/api/israeli-satellites';
 
 let app: RunningApp;
 let browser: Browser;
 let page: Page;
-/** Console errors and uncaught exceptions of the current page (CSP violations show up here too). */
 let pageErrors: string[];
 
 beforeAll(async () => {
@@ -29,11 +27,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  pageErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  pageErrors = collectPageErrors(page);
 });
 
 afterEach(async () => {
