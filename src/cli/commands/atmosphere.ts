@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { jb2008, type Jb2008Input } from '../../core/atmosphere/jb2008/index.ts';
 import {
   gtd7,
@@ -12,6 +11,7 @@ import {
 } from '../../core/atmosphere/nrlmsise00/index.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
+import { processIo, type CommandIo } from '../io.ts';
 
 export const ATMOSPHERE_USAGE = `Usage: ssa atmosphere --model nrlmsise00|jb2008 --cases FILE
 
@@ -36,15 +36,7 @@ Options:
 `;
 
 /** Where the command reads and writes; tests pass their own. */
-export interface AtmosphereIo {
-  readonly stdout: (text: string) => void | Promise<void>;
-  readonly readFile: (path: string) => Promise<string>;
-}
-
-const processIo: AtmosphereIo = {
-  stdout: (text) => void process.stdout.write(text),
-  readFile: (path) => readFile(path, 'utf8'),
-};
+export type AtmosphereIo = Pick<CommandIo, 'stdout' | 'readFile'>;
 
 export type AtmosphereModel = 'nrlmsise00' | 'jb2008';
 

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import {
   assessCdm,
   cdmCollisionProbability,
@@ -19,6 +18,7 @@ import { DEFAULT_COMBINED_HBR_M } from '../../core/probability/index.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
+import { processIo, type CommandIo } from '../io.ts';
 
 export const CDM_USAGE = `Usage: ssa cdm --to kvn|xml|json [--hbr M] [--originator NAME] [--message-id ID] [--creation-date UTC] FILE
        ssa cdm --pc [--hbr M] FILE
@@ -67,18 +67,12 @@ Converting a CDM to JSON keeps the message's Pc, adds its risk level and Alfano'
 `;
 
 /** Where the command reads and writes; tests pass their own. */
-export interface CdmIo {
-  readonly stdout: (text: string) => void | Promise<void>;
-  readonly readFile: (path: string) => Promise<string>;
+export interface CdmIo extends Pick<CommandIo, 'stdout' | 'readFile'> {
   /** The clock, for a default CREATION_DATE. */
   readonly now: () => UtcMs;
 }
 
-const processIo: CdmIo = {
-  stdout: (text) => void process.stdout.write(text),
-  readFile: (path) => readFile(path, 'utf8'),
-  now: () => utcMs(Date.now()),
-};
+const cdmProcessIo: CdmIo = { ...processIo, now: () => utcMs(Date.now()) };
 
 type Input = { readonly kind: 'cdm'; readonly cdm: Cdm } | { readonly kind: 'json'; readonly document: ConjunctionDocument };
 
@@ -168,7 +162,7 @@ function pcReport(cdm: Cdm, defaultHbrM: number): Record<string, unknown> {
   };
 }
 
-export async function cdmCommand(args: string[], _env: Record<string, string | undefined>, io: CdmIo = processIo): Promise<void> {
+export async function cdmCommand(args: string[], _env: Record<string, string | undefined>, io: CdmIo = cdmProcessIo): Promise<void> {
   const { values, positionals } = parseCommandLine(
     args,
     {

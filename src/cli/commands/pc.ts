@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { pc2d, type Pc2dInput, type Vector3 } from '../../core/probability/index.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
+import { processIo, type CommandIo } from '../io.ts';
 
 export const PC_USAGE = `Usage: ssa pc --cases FILE
 
@@ -29,15 +29,7 @@ Options:
 `;
 
 /** Where the command reads and writes; tests pass their own. */
-export interface PcIo {
-  readonly stdout: (text: string) => void | Promise<void>;
-  readonly readFile: (path: string) => Promise<string>;
-}
-
-const processIo: PcIo = {
-  stdout: (text) => void process.stdout.write(text),
-  readFile: (path) => readFile(path, 'utf8'),
-};
+export type PcIo = Pick<CommandIo, 'stdout' | 'readFile'>;
 
 /** One case of the file, converted to metres. */
 export interface PcCase {

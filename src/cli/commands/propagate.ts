@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { encodeAlpha5 } from '../../core/elements/alpha5.ts';
 import type { ElementSet, Rejection } from '../../core/elements/element-set.ts';
 import { detectElementFormat, parseElementSets } from '../../core/elements/parse-element-sets.ts';
@@ -9,6 +7,7 @@ import { parseVerificationRange, propagateSeries, valladoTimes } from '../../cor
 import { minutes, type Minutes } from '../../core/units.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
+import { processIo, type CommandIo } from '../io.ts';
 
 export const PROPAGATE_USAGE = `Usage: ssa propagate --tle FILE [--minutes LIST | --minutes START:STOP:STEP] [--skip-checksum]
 
@@ -37,29 +36,7 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const MAX_TIMES = 1_000_000;
 
 /** Where the command reads and writes; tests pass their own. */
-export interface PropagateIo {
-  readonly stdout: (text: string) => void | Promise<void>;
-  readonly stderr: (text: string) => void;
-  readonly readFile: (path: string) => Promise<string>;
-}
-
-let pipeHandlerInstalled = false;
-
-const processIo: PropagateIo = {
-  stdout: async (text) => {
-    if (!pipeHandlerInstalled) {
-      pipeHandlerInstalled = true;
-      // `ssa propagate … | head` closes the pipe early: that ends the output, it is not a failure.
-      process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EPIPE') process.exit(0);
-        throw error;
-      });
-    }
-    if (!process.stdout.write(text)) await once(process.stdout, 'drain');
-  },
-  stderr: (text) => void process.stderr.write(text),
-  readFile: (path) => readFile(path, 'utf8'),
-};
+export type PropagateIo = CommandIo;
 
 function number(text: string, what: string): number {
   if (!NUMBER.test(text.trim())) throw new UsageError(`--minutes: ${what} '${text}' is not a number`, PROPAGATE_USAGE);

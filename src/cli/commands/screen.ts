@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { decodeAlpha5 } from '../../core/elements/alpha5.ts';
 import { parseElementSets } from '../../core/elements/parse-element-sets.ts';
 import { createSgp4 } from '../../core/propagation/sgp4.ts';
@@ -12,6 +11,7 @@ import { sstConjunction } from '../../server/screening/sst-format.ts';
 import type { ScreeningJob } from '../../core/screening/job.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
+import { processIo, type CommandIo } from '../io.ts';
 
 export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE --primary ID[,ID...] --start ISO --end ISO --threshold-km X [--workers N] [--progress]
 
@@ -37,19 +37,10 @@ Options:
 `;
 
 /** Where the command reads and writes, and how it screens; tests pass their own. */
-export interface ScreenIo {
-  readonly stdout: (text: string) => void | Promise<void>;
-  readonly stderr: (text: string) => void;
-  readonly readFile: (path: string) => Promise<string>;
+export interface ScreenIo extends CommandIo {
   /** Runs the job (default: a worker pool of `workers` threads, closed afterwards). */
   readonly screen?: (catalog: CatalogVersion, job: ScreeningJob, onProgress: (p: ScreeningProgress) => void, workers?: number) => Promise<ScreeningReport>;
 }
-
-const processIo: ScreenIo = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
-  readFile: (path) => readFile(path, 'utf8'),
-};
 
 async function poolScreen(catalog: CatalogVersion, job: ScreeningJob, onProgress: (p: ScreeningProgress) => void, workers?: number): Promise<ScreeningReport> {
   const pool = new ScreeningPool(workers);
