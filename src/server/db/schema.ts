@@ -167,3 +167,149 @@ export const dragCalculations = pgTable(
   },
   (t) => [index('drag_calculations_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Continuous screening runs (DECISIONS.md §5): one row per run of the fleet against the catalogue.
+ * A run left `running` by a crash is marked `failed` at the next start; whatever it had already
+ * stored stays.
+ */
+export const screeningRuns = pgTable(
+  'screening_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** start-up | catalogue-update | interval | manual */
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true, mode: 'date' }).notNull(),
+    thresholdKm: doublePrecision('threshold_km').notNull(),
+    catalogVersion: text('catalog_version').notNull(),
+    primaries: integer('primaries').notNull(),
+    objects: integer('objects').notNull(),
+    /** Object pairs screened: primaries × catalogue objects (the dashboard's dailyScreens sums these over 24 h). */
+    pairs: bigint('pairs', { mode: 'number' }).notNull(),
+    approaches: integer('approaches'),
+    error: text('error'),
+  },
+  (t) => [index('screening_runs_started_idx').on(t.startedAt)],
+);
+
+/**
+ * Conjunction events: a close approach of a fleet satellite, created by the first run that finds it
+ * and updated by every later one until its TCA passes (status open → closed). `conjunction_id` is
+ * CNJ-{year of TCA}-{id, at least 3 digits}.
+ */
+export const conjunctionEvents = pgTable(
+  'conjunction_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    conjunctionId: text('conjunction_id').notNull(),
+    primaryNorad: integer('primary_norad').notNull(),
+    secondaryNorad: integer('secondary_norad').notNull(),
+    tca: timestamp('tca', { withTimezone: true, mode: 'date', precision: 6 }).notNull(),
+    missKm: doublePrecision('miss_km').notNull(),
+    radialKm: doublePrecision('radial_km').notNull(),
+    inTrackKm: doublePrecision('in_track_km').notNull(),
+    crossTrackKm: doublePrecision('cross_track_km').notNull(),
+    relativeVelocityKmS: doublePrecision('relative_velocity_km_s').notNull(),
+    pc: doublePrecision('pc').notNull(),
+    maxPc: doublePrecision('max_pc').notNull(),
+    riskLevel: text('risk_level').notNull(),
+    /** open | closed */
+    status: text('status').notNull(),
+    /** tca_passed | not_found, when closed */
+    closeReason: text('close_reason'),
+    firstDetected: timestamp('first_detected', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull(),
+    lastRunId: integer('last_run_id').references(() => screeningRuns.id),
+    /** Everything else of the estimate (states at TCA, RTN sigmas, hard-body radius, covariance source). */
+    details: jsonb('details').notNull(),
+    /** The CCSDS CDM (KVN) written when the event crossed the alert threshold. */
+    cdmKvn: text('cdm_kvn'),
+    cdmGeneratedAt: timestamp('cdm_generated_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('conjunction_events_cid_uq').on(t.conjunctionId),
+    index('conjunction_events_status_idx').on(t.status),
+    index('conjunction_events_pair_idx').on(t.primaryNorad, t.secondaryNorad),
+  ],
+);
+
+/** The history of each conjunction event: one row per run that created or changed its estimate. */
+export const conjunctionEventUpdates = pgTable(
+  'conjunction_event_updates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => conjunctionEvents.id, { onDelete: 'cascade' }),
+    runId: integer('run_id').references(() => screeningRuns.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    tca: timestamp('tca', { withTimezone: true, mode: 'date', precision: 6 }).notNull(),
+    missKm: doublePrecision('miss_km').notNull(),
+    pc: doublePrecision('pc').notNull(),
+    maxPc: doublePrecision('max_pc').notNull(),
+    riskLevel: text('risk_level').notNull(),
+    /** Combined 1-sigma position uncertainty in the encounter plane, metres. */
+    sigmaM: doublePrecision('sigma_m'),
+  },
+  (t) => [index('conjunction_event_updates_event_idx').on(t.eventId)],
+);
+
+/** Operations events (DECISIONS.md §7): cdm_generated, maneuver_detected, radar_update, launch_detected, alert_updated. */
+export const operationsEvents = pgTable(
+  'operations_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventType: text('event_type').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull(),
+    description: text('description').notNull(),
+    conjunctionId: text('conjunction_id'),
+    noradId: integer('norad_id'),
+  },
+  (t) => [index('operations_events_timestamp_idx').on(t.timestamp)],
+);
+
+/** Manoeuvres detected in element-set histories; (norad, detection time) is unique, so re-detection adds nothing. */
+export const maneuvers = pgTable(
+  'maneuvers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    noradId: integer('norad_id')
+      .notNull()
+      .references(() => spaceObjects.noradId, { onDelete: 'cascade' }),
+    maneuverTime: timestamp('maneuver_time', { withTimezone: true, mode: 'date' }).notNull(),
+    detectionTime: timestamp('detection_time', { withTimezone: true, mode: 'date', precision: 6 }).notNull(),
+    maneuverType: text('maneuver_type').notNull(),
+    direction: text('direction').notNull(),
+    deltaV: doublePrecision('delta_v').notNull(),
+    confidence: doublePrecision('confidence').notNull(),
+    deltaAKm: doublePrecision('delta_a_km').notNull(),
+    deltaIDeg: doublePrecision('delta_i_deg').notNull(),
+    deltaRaanDeg: doublePrecision('delta_raan_deg').notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('maneuvers_norad_detection_uq').on(t.noradId, t.detectionTime), index('maneuvers_detection_idx').on(t.detectionTime)],
+);
+
+/** High-interest objects (product spec §3), created, edited and removed by operators; one per catalogue object. */
+export const highInterestObjects = pgTable(
+  'high_interest_objects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    satelliteId: integer('satellite_id')
+      .notNull()
+      .references(() => spaceObjects.noradId, { onDelete: 'cascade' }),
+    priority: text('priority').notNull(),
+    reason: text('reason').notNull(),
+    specialInstructions: text('special_instructions'),
+    addedBy: text('added_by').notNull(),
+    addedDate: timestamp('added_date', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Minutes between expected observations. */
+    trackingFrequency: doublePrecision('tracking_frequency').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('high_interest_objects_satellite_uq').on(t.satelliteId)],
+);
