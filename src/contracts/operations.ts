@@ -41,7 +41,7 @@ export const ConjunctionObject = z.object({
 export const Conjunction = z
   .object({
     id: z.number().int(),
-    conjunctionId: z.string().describe('CNJ-{year of TCA}-{sequence}, e.g. CNJ-2026-0042'),
+    conjunctionId: z.string().describe('CNJ-{year of TCA}-{sequence, at least 3 digits}, e.g. CNJ-2026-042'),
     riskLevel: RiskLevel,
     status: z.enum(['open', 'closed']).describe('open until TCA passes (or the approach is no longer found)'),
     primaryObject: ConjunctionObject,

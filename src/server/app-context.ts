@@ -5,6 +5,11 @@ import { AppMetaRepository } from './repositories/app-meta-repository.ts';
 import { CatalogRepository } from './repositories/catalog-repository.ts';
 import { DragCalculationRepository } from './repositories/drag-calculation-repository.ts';
 import { SpaceWeatherRepository } from './repositories/space-weather-repository.ts';
+import { ConjunctionEventRepository } from './repositories/conjunction-event-repository.ts';
+import { HighInterestObjectRepository } from './repositories/high-interest-object-repository.ts';
+import { ManeuverRepository } from './repositories/maneuver-repository.ts';
+import { OperationsEventRepository } from './repositories/operations-event-repository.ts';
+import { ScreeningRunRepository } from './repositories/screening-run-repository.ts';
 import { CatalogService } from './services/catalog-service.ts';
 import { CatalogUpdater } from './services/catalog-updater.ts';
 import { AnalysisJobs } from './services/analysis-jobs.ts';
@@ -13,6 +18,8 @@ import { DragCalculatorService } from './services/drag-calculator-service.ts';
 import { OrbitalDragService } from './services/orbital-drag-service.ts';
 import { SpaceWeatherService } from './services/space-weather-service.ts';
 import { SpaceWeatherUpdater } from './services/space-weather-updater.ts';
+import { HighInterestService } from './services/high-interest-service.ts';
+import { OperationsService } from './services/operations/operations-service.ts';
 
 /** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
@@ -20,7 +27,17 @@ export interface AppContext {
   database: Database;
   version: string;
   log: Logger;
-  repositories: { appMeta: AppMetaRepository; catalog: CatalogRepository; spaceWeather: SpaceWeatherRepository; dragCalculations: DragCalculationRepository };
+  repositories: {
+    appMeta: AppMetaRepository;
+    catalog: CatalogRepository;
+    spaceWeather: SpaceWeatherRepository;
+    dragCalculations: DragCalculationRepository;
+    screeningRuns: ScreeningRunRepository;
+    conjunctionEvents: ConjunctionEventRepository;
+    operationsEvents: OperationsEventRepository;
+    maneuvers: ManeuverRepository;
+    highInterestObjects: HighInterestObjectRepository;
+  };
   services: {
     catalog: CatalogService;
     updater: CatalogUpdater;
@@ -30,6 +47,8 @@ export interface AppContext {
     spaceWeatherUpdater: SpaceWeatherUpdater;
     orbitalDrag: OrbitalDragService;
     dragCalculator: DragCalculatorService;
+    operations: OperationsService;
+    highInterest: HighInterestService;
   };
 }
 
@@ -40,6 +59,11 @@ export function createAppContext(config: Config, database: Database, version: st
     catalog: new CatalogRepository(database.db),
     spaceWeather: new SpaceWeatherRepository(database.db),
     dragCalculations: new DragCalculationRepository(database.db),
+    screeningRuns: new ScreeningRunRepository(database.db),
+    conjunctionEvents: new ConjunctionEventRepository(database.db),
+    operationsEvents: new OperationsEventRepository(database.db),
+    maneuvers: new ManeuverRepository(database.db),
+    highInterestObjects: new HighInterestObjectRepository(database.db),
   };
   const catalog = new CatalogService(
     repositories.catalog,
@@ -64,13 +88,56 @@ export function createAppContext(config: Config, database: Database, version: st
   );
   const orbitalDrag = new OrbitalDragService(catalog, spaceWeather);
   const dragCalculator = new DragCalculatorService(repositories.dragCalculations, spaceWeather);
+  const operations = new OperationsService(
+    catalog,
+    screening,
+    {
+      runs: repositories.screeningRuns,
+      conjunctions: repositories.conjunctionEvents,
+      events: repositories.operationsEvents,
+      maneuvers: repositories.maneuvers,
+      highInterest: repositories.highInterestObjects,
+    },
+    {
+      enabled: config.SCREENING === 'on',
+      intervalMinutes: config.SCREENING_INTERVAL_MINUTES,
+      windowDays: config.SCREENING_WINDOW_DAYS,
+      thresholdKm: config.SCREENING_THRESHOLD_KM,
+      alertLevel: config.ALERT_LEVEL,
+      fleetOwners: config.FLEET_OWNERS,
+      allyOwners: config.ALLY_OWNERS,
+      adversaryOwners: config.ADVERSARY_OWNERS,
+      adversaryScreeningKm: config.ADVERSARY_SCREENING_KM,
+      originator: 'DATA FORGE',
+    },
+    log.child({ service: 'operations' }),
+  );
+  const highInterest = new HighInterestService(
+    repositories.highInterestObjects,
+    repositories.appMeta,
+    catalog,
+    operations,
+    { operatorLabel: config.OPERATOR_LABEL, demo: config.DEMO_CATALOG === 'on' },
+    log.child({ service: 'high-interest' }),
+  );
   return {
     config,
     database,
     version,
     log,
     repositories,
-    services: { catalog, updater, screening, analyses: new AnalysisJobs(screening.runner), spaceWeather, spaceWeatherUpdater, orbitalDrag, dragCalculator },
+    services: {
+      catalog,
+      updater,
+      screening,
+      analyses: new AnalysisJobs(screening.runner),
+      spaceWeather,
+      spaceWeatherUpdater,
+      orbitalDrag,
+      dragCalculator,
+      operations,
+      highInterest,
+    },
   };
 }
 

@@ -42,3 +42,65 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT: must be a port number \(got "abc"\)/);
   });
 });
+
+describe('loadConfig: continuous screening and threat assessment', () => {
+  it('has the operations defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      SCREENING: 'on',
+      SCREENING_INTERVAL_MINUTES: 15,
+      SCREENING_WINDOW_DAYS: 7,
+      SCREENING_THRESHOLD_KM: 5,
+      ALERT_LEVEL: 'high',
+      ADVERSARY_OWNERS: ['CIS', 'IRAN'],
+      ALLY_OWNERS: [],
+      ADVERSARY_SCREENING_KM: 100,
+    });
+  });
+
+  it('reads the operations variables, with the spec country aliases', () => {
+    const config = loadConfig({
+      SCREENING: 'off',
+      SCREENING_INTERVAL_MINUTES: '5',
+      SCREENING_WINDOW_DAYS: '2.5',
+      SCREENING_THRESHOLD_KM: '10',
+      ALERT_LEVEL: 'critical',
+      ADVERSARY_OWNERS: 'ru, ir,PRC',
+      ALLY_OWNERS: 'US,FR',
+      ADVERSARY_SCREENING_KM: '50',
+    });
+    expect(config).toMatchObject({
+      SCREENING: 'off',
+      SCREENING_INTERVAL_MINUTES: 5,
+      SCREENING_WINDOW_DAYS: 2.5,
+      SCREENING_THRESHOLD_KM: 10,
+      ALERT_LEVEL: 'critical',
+      ADVERSARY_OWNERS: ['CIS', 'IRAN', 'PRC'],
+      ALLY_OWNERS: ['US', 'FR'],
+      ADVERSARY_SCREENING_KM: 50,
+    });
+  });
+
+  it('treats empty owner lists as unset', () => {
+    expect(loadConfig({ ADVERSARY_OWNERS: ' ', ALLY_OWNERS: '' })).toMatchObject({ ADVERSARY_OWNERS: ['CIS', 'IRAN'], ALLY_OWNERS: [] });
+  });
+
+  it('rejects bad operations values, naming each', () => {
+    const attempt = () =>
+      loadConfig({ SCREENING: 'maybe', SCREENING_WINDOW_DAYS: '8', SCREENING_INTERVAL_MINUTES: '0', SCREENING_THRESHOLD_KM: 'far', ALERT_LEVEL: 'medium', ADVERSARY_OWNERS: 'CIS;IRAN' });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(message).toMatch(/SCREENING: must be 'on' or 'off'/);
+    expect(message).toMatch(/SCREENING_WINDOW_DAYS: must be at most 7 \(got "8"\)/);
+    expect(message).toMatch(/SCREENING_INTERVAL_MINUTES: must be a positive number of minutes/);
+    expect(message).toMatch(/SCREENING_THRESHOLD_KM: must be a distance in km/);
+    expect(message).toMatch(/ALERT_LEVEL: must be 'high' or 'critical'/);
+    expect(message).toMatch(/ADVERSARY_OWNERS: must be comma-separated SATCAT owner codes/);
+  });
+});

@@ -6,6 +6,20 @@ import { z } from 'zod';
  */
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+/** The spec's country codes for SATCAT owner codes (DECISIONS.md §7: RU/CIS, IR). */
+const OWNER_ALIASES: Record<string, string> = { RU: 'CIS', IR: 'IRAN', IL: 'ISRA', CN: 'PRC' };
+
+/** A comma-separated list of SATCAT owner codes (spec aliases RU, IR, IL, CN accepted), upper-cased, as an array. */
+const ownerList = (fallback: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.replace(/\s+/g, '').toUpperCase()) : value),
+    z
+      .string()
+      .regex(/^([A-Z0-9/]+(,[A-Z0-9/]+)*)?$/, 'must be comma-separated SATCAT owner codes, e.g. CIS,IRAN')
+      .default(fallback)
+      .transform((v) => [...new Set(v.split(',').filter((code) => code !== '').map((code) => OWNER_ALIASES[code] ?? code))]),
+  );
+
 export const ConfigSchema = z.object({
   PORT: z.preprocess(
     emptyToUndefined,
@@ -60,6 +74,26 @@ export const ConfigSchema = z.object({
   SWPC_UPDATE_MINUTES: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: 'must be a number of minutes' }).int('must be a whole number').min(10, 'must be at least 10').max(1440, 'must be at most 1440').default(180),
+  ),
+  SCREENING: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on')),
+  SCREENING_INTERVAL_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of minutes' }).positive('must be a positive number of minutes').max(1440, 'must be at most 1440').default(15),
+  ),
+  SCREENING_WINDOW_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of days' }).positive('must be a positive number of days').max(7, 'must be at most 7').default(7),
+  ),
+  SCREENING_THRESHOLD_KM: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a distance in km' }).positive('must be a positive distance in km').max(100, 'must be at most 100').default(5),
+  ),
+  ALERT_LEVEL: z.preprocess(emptyToUndefined, z.enum(['high', 'critical'], { error: "must be 'high' or 'critical'" }).default('high')),
+  ADVERSARY_OWNERS: ownerList('CIS,IRAN'),
+  ALLY_OWNERS: ownerList(''),
+  ADVERSARY_SCREENING_KM: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a distance in km' }).positive('must be a positive distance in km').max(1000, 'must be at most 1000').default(100),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });

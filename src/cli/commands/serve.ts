@@ -27,6 +27,12 @@ Other environment:
   CATALOG_UPDATE_HOURS  hours between online updates (default 6)
   SWPC_UPDATES      on|off: read NOAA SWPC space-weather feeds on a schedule (default off)
   SWPC_URL, SWPC_UPDATE_MINUTES   feed base URL (a mirror) and minutes between reads (default 180)
+  SCREENING         on|off: continuous screening of the fleet (default on)
+  SCREENING_INTERVAL_MINUTES, SCREENING_WINDOW_DAYS, SCREENING_THRESHOLD_KM
+                    minutes between runs (default 15), window (default 7 days, at most 7), threshold (default 5 km)
+  ALERT_LEVEL       high|critical: risk level at which a CDM is generated (default high)
+  ADVERSARY_OWNERS, ALLY_OWNERS   SATCAT owner codes (RU, IR accepted; default CIS,IRAN and none)
+  ADVERSARY_SCREENING_KM          distance of the fleet vs adversary screening (default 100)
   LOG_LEVEL         fatal|error|warn|info|debug|trace|silent (default info)
 `;
 
@@ -52,6 +58,8 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   const ctx = createAppContext(config, database, VERSION);
   const start = await ctx.repositories.appMeta.recordStart(new Date());
   await ctx.services.catalog.initialise(new Date());
+  await ctx.services.operations.initialise(new Date());
+  await ctx.services.highInterest.initialise(new Date());
   const app = await buildApp(ctx);
 
   let closing = false;
@@ -61,6 +69,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     app.log.info({ signal }, 'shutting down');
     ctx.services.updater.stop();
     ctx.services.spaceWeatherUpdater.stop();
+    await ctx.services.operations.stop();
     await app.close();
     await ctx.services.screening.close();
     await database.close();
@@ -77,6 +86,8 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   }
   ctx.services.updater.start();
   ctx.services.spaceWeatherUpdater.start();
+  // The first screening run starts in the background shortly after listen, then on its interval.
+  ctx.services.operations.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   process.stdout.write(

@@ -44,6 +44,23 @@ interface Logger {
   warn(obj: object, msg?: string): void;
 }
 
+/**
+ * A change of the catalogue, told to `onChange` listeners once the in-memory cache has it: an
+ * import (element sets or SATCAT) with its report, or the demo catalogue seeded at start-up.
+ */
+export type CatalogChange =
+  | {
+      kind: 'import';
+      source: string;
+      label: string;
+      report: ImportReport;
+      /** Objects that had no element set in the catalogue before this import. */
+      newNoradIds: number[];
+      now: Date;
+    }
+  | { kind: 'demo'; report: ImportReport; now: Date };
+export type CatalogListener = (change: CatalogChange) => void;
+
 export class ImportError extends Error {
   override name = 'ImportError';
   constructor(
@@ -65,6 +82,7 @@ export class CatalogService {
   private entries = new Map<number, CatalogEntry>();
   private recordsCache: { json: string; etag: string } | null = null;
   private changes = 0;
+  private readonly listeners = new Set<CatalogListener>();
 
   constructor(
     private readonly repo: CatalogRepository,
@@ -74,13 +92,34 @@ export class CatalogService {
 
   /** Seeds the demo catalogue into an empty database (unless disabled), then loads the cache. */
   async initialise(now: Date): Promise<void> {
-    if (this.options.demo && (await this.repo.countObjects()) === 0) await this.seedDemo(now);
+    const demo = this.options.demo && (await this.repo.countObjects()) === 0 ? await this.seedDemo(now) : undefined;
     const started = performance.now();
     await this.reload();
     this.log.info({ objects: this.entries.size, ms: Math.round(performance.now() - started) }, 'catalogue loaded');
+    if (demo) this.notify({ kind: 'demo', report: demo, now });
   }
 
-  async seedDemo(now: Date): Promise<void> {
+  /**
+   * Calls `listener` after every import (with its report) and after the demo catalogue is
+   * seeded and loaded; returns a function that removes it. A listener that throws is logged, not fatal.
+   */
+  onChange(listener: CatalogListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(change: CatalogChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.log.warn({ err: error, change: change.kind }, 'catalogue change listener failed');
+      }
+    }
+  }
+
+  /** Generates the demo catalogue into the database (the cache is loaded by `initialise`, which then tells the listeners). */
+  async seedDemo(now: Date): Promise<ImportReport> {
     const started = performance.now();
     const demo = generateDemoCatalog({ now: utcMs(now.getTime()) });
     const importId = await this.repo.startImport('demo', 'Demo catalogue (generated, not real data)', 'generated', now);
@@ -91,6 +130,16 @@ export class CatalogService {
     const setsAdded = await this.repo.insertElementSets(demo.sets, 'demo', importId, now);
     await this.repo.finishImport(importId, { objectsAdded, setsAdded, duplicates: demo.sets.length - setsAdded, rejections: [] }, now);
     this.log.info({ objects: objectsAdded, sets: setsAdded, ms: Math.round(performance.now() - started) }, 'demo catalogue generated');
+    const report: ImportReport = {
+      format: 'tle',
+      records: demo.sets.length,
+      objectsAdded,
+      setsAdded,
+      duplicates: demo.sets.length - setsAdded,
+      rejected: 0,
+      rejections: [],
+    };
+    return report;
   }
 
   /** Rebuilds the cache from the database (all objects, or only `noradIds`). */
@@ -195,6 +244,7 @@ export class CatalogService {
       throw new ImportError(`No valid element sets (${parsed.format}): ${why}`, report({}));
     }
     const importId = await this.repo.startImport(meta.source, meta.label, parsed.format, now);
+    const newNoradIds = [...new Set(parsed.sets.map((s) => s.norad).filter((norad) => !this.entries.has(norad)))];
     // A name only comes with 3LE/OMM; a 2-line TLE must not rename a known object.
     const objects = new Map<number, SpaceObject>();
     for (const set of parsed.sets) {
@@ -224,6 +274,7 @@ export class CatalogService {
     await this.repo.finishImport(importId, { ...result, rejections: parsed.rejected }, now);
     await this.reloadAfterImport(parsed.sets.map((s) => s.norad));
     this.log.info({ label: meta.label, ...result, rejections: undefined }, 'element sets imported');
+    this.notify({ kind: 'import', source: meta.source, label: meta.label, report: result, newNoradIds, now });
     return result;
   }
 
@@ -266,6 +317,7 @@ export class CatalogService {
     const result = { ...report, objectsAdded };
     await this.repo.finishImport(importId, { ...result, rejections: parsed.rejected }, now);
     await this.reloadAfterImport(parsed.records.map((r) => r.norad));
+    this.notify({ kind: 'import', source: 'satcat', label, report: result, newNoradIds: [], now });
     return result;
   }
 

@@ -4,7 +4,7 @@ import { isoUtc } from '../../core/screening/job.ts';
 import { utcMs } from '../../core/units.ts';
 import type { ObjectType } from '../repositories/catalog-repository.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
-import { runScreening, screeningJob, type ScreeningConjunction } from '../screening/run-screening.ts';
+import { runScreening, screeningJob, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
 import { ScreeningPool } from '../screening/screening-pool.ts';
 import { noradText } from '../screening/sst-format.ts';
 import type { AnalysisRunner } from './analysis-jobs.ts';
@@ -25,6 +25,8 @@ export class ScreeningService {
   private pool: ScreeningPool | undefined;
   private version: { key: number; value: CatalogVersion } | undefined;
   private readonly conjunctions = new Map<string, ScreeningConjunction>();
+  /** Screenings run one at a time: `screen` may load another catalogue version into the workers. */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly catalog: CatalogService,
@@ -40,13 +42,37 @@ export class ScreeningService {
     return this.version.value;
   }
 
+  /** Runs `work` after every screening queued before it (see `turn`). */
+  private exclusive<T>(work: (pool: ScreeningPool) => Promise<T>): Promise<T> {
+    const run = this.turn.then(() => work((this.pool ??= new ScreeningPool(this.options.workers))));
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * One screening of `primaries` over [startMs, endMs) at `thresholdKm` on the worker pool, against
+   * `catalog` (default: the whole catalogue's version). Used by the continuous screening.
+   */
+  screen(
+    request: { primaries: readonly number[]; startMs: number; endMs: number; thresholdKm: number; catalog?: CatalogVersion },
+    options: Pick<RunScreeningOptions, 'signal' | 'objectType' | 'onProgress'> = {},
+  ): Promise<ScreeningReport> {
+    return this.exclusive((pool) => {
+      options.signal?.throwIfAborted();
+      const version = request.catalog ?? this.catalogVersion();
+      const job = screeningJob(version, request.primaries, isoUtc(request.startMs), isoUtc(request.endMs), request.thresholdKm);
+      return runScreening(pool, version, job, options);
+    });
+  }
+
   readonly runner: AnalysisRunner = async (jobId, analysis, report, signal) => {
-    this.pool ??= new ScreeningPool(this.options.workers);
-    const version = this.catalogVersion();
-    const job = screeningJob(version, analysis.primaries, isoUtc(analysis.startMs), isoUtc(analysis.endMs), analysis.thresholdKm);
-    const out = await runScreening(this.pool, version, job, {
-      signal,
-      onProgress: (p) => report({ step: p.stage, fraction: p.fraction, detail: p.detail }),
+    const out = await this.exclusive((pool) => {
+      const version = this.catalogVersion();
+      const job = screeningJob(version, analysis.primaries, isoUtc(analysis.startMs), isoUtc(analysis.endMs), analysis.thresholdKm);
+      return runScreening(pool, version, job, {
+        signal,
+        onProgress: (p) => report({ step: p.stage, fraction: p.fraction, detail: p.detail }),
+      });
     });
     const conjunctions = out.conjunctions.map((c, i) => {
       const id = `${jobId}-${i + 1}`;
@@ -91,7 +117,11 @@ export class ScreeningService {
   /** The CCSDS CDM (508.0-B-1) of a conjunction found by a recent analysis, or undefined. */
   cdm(conjunctionId: string, format: CdmFormat, now: Date): string | undefined {
     const c = this.conjunctions.get(conjunctionId);
-    if (!c) return undefined;
+    return c ? this.cdmOf(c, conjunctionId, format, now) : undefined;
+  }
+
+  /** The CCSDS CDM (508.0-B-1) of a screened conjunction, named `DATAFORGE-{conjunctionId}`; states written in EME2000. */
+  cdmOf(c: ScreeningConjunction, conjunctionId: string, format: CdmFormat, now: Date): string {
     const a = c.approach;
     const object = (norad: number, name: string, state: { r: readonly number[]; v: readonly number[] }, sigmas: { radialM: number; inTrackM: number; crossTrackM: number } | undefined): ConjunctionObject => {
       const entry = this.catalog.entry(norad);

@@ -1,0 +1,908 @@
+import type {
+  Conjunction,
+  ConjunctionAnalysis,
+  DashboardStats,
+  Maneuver,
+  OperationsEvent,
+  RiskItem,
+  ThreatAssessment,
+  ThreatSummary,
+} from '../../../contracts/operations.ts';
+import { readCdmKvn, writeCdmXml } from '../../../core/cdm/index.ts';
+import { ADVERSARIES } from '../../../core/catalog/named-objects.ts';
+import { detectManeuvers, type DetectedManeuver } from '../../../core/maneuvers/detect.ts';
+import {
+  adversaryInfoFor,
+  anomalyScore,
+  assessmentReason,
+  buildAdversaryItems,
+  buildDebrisItems,
+  classify,
+  compareThreatLevel,
+  conjunctionIdFor,
+  isAlert,
+  normalizeOwner,
+  reconcile,
+  recentlyManoeuvred,
+  regimeChange,
+  threatLevel,
+  threatSummary,
+  topByRisk,
+  type AlertLevel,
+  type ApproachRecord,
+  type Classification,
+  type EventEstimate,
+  type FleetApproachSignal,
+  type StoredEvent,
+  type ThreatLevel,
+} from '../../../core/operations/index.ts';
+import { semiMajorAxis } from '../../../core/orbit/mean-elements.ts';
+import { WGS72_RADIUS } from '../../../core/orbit/wgs72.ts';
+import { utcMs } from '../../../core/units.ts';
+import type { ConjunctionEventRepository, ConjunctionEventRow, ConjunctionRunWrite, EventUpdateValues, NewConjunctionEvent } from '../../repositories/conjunction-event-repository.ts';
+import type { HighInterestObjectRepository } from '../../repositories/high-interest-object-repository.ts';
+import type { HistorySet, ManeuverRepository, ManeuverRow, NewManeuver } from '../../repositories/maneuver-repository.ts';
+import type { NewOperationsEvent, OperationsEventRepository, OperationsEventRow } from '../../repositories/operations-event-repository.ts';
+import type { ScreeningRunRepository, ScreeningRunRow } from '../../repositories/screening-run-repository.ts';
+import { catalogVersionOf } from '../../screening/catalog-version.ts';
+import type { ScreeningConjunction, ScreeningReport } from '../../screening/run-screening.ts';
+import type { CatalogChange, CatalogEntry, CatalogService } from '../catalog-service.ts';
+import type { ScreeningService } from '../screening-service.ts';
+import {
+  alertUpdatedText,
+  catalogUpdateText,
+  cdmGeneratedText,
+  demoCatalogText,
+  maneuverText,
+  newObjectsText,
+  type ConjunctionText,
+} from './descriptions.ts';
+import { replaceSnapshot, type Snapshot } from './snapshot.ts';
+import { altitudeKm, compareConjunctions, conjunctionOf, detailsOf, eventOf, isEventDetails, maneuverOf, projectionPoints, type EventDetails } from './views.ts';
+
+export interface OperationsOptions {
+  /** Continuous screening on (config SCREENING). Off: no runs; the snapshots still serve what is stored. */
+  enabled: boolean;
+  intervalMinutes: number;
+  windowDays: number;
+  thresholdKm: number;
+  alertLevel: AlertLevel;
+  fleetOwners: readonly string[];
+  allyOwners: readonly string[];
+  adversaryOwners: readonly string[];
+  adversaryScreeningKm: number;
+  /** ORIGINATOR of the CDMs. */
+  originator: string;
+  /** Delay of the first run after `start()`, ms (default 5000: the server answers first, quick start/stop cycles cost nothing). */
+  firstRunDelayMs?: number;
+  /** Test hook: called after each stage of a run; a throw fails the run there. */
+  afterStage?: (stage: RunStage) => void | Promise<void>;
+}
+
+export interface OperationsRepositories {
+  runs: ScreeningRunRepository;
+  conjunctions: ConjunctionEventRepository;
+  events: OperationsEventRepository;
+  maneuvers: ManeuverRepository;
+  highInterest: HighInterestObjectRepository;
+}
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export type RunStage = 'screening' | 'conjunctions' | 'adversary' | 'maneuvers' | 'threats';
+
+export interface RunOutcome {
+  runId: number | null;
+  status: 'completed' | 'failed' | 'skipped';
+  error?: string;
+  created: number;
+  updated: number;
+  closed: number;
+  maneuvers: number;
+  /** Milliseconds per stage and in total. */
+  timings: Record<string, number>;
+}
+
+/** The Conjunction Analysis card's fixed id (product spec §7): resolved to a stored event when none has it. */
+export const DEFAULT_ANALYSIS_ID = 'CNJ-2024-001';
+const EVENTS_SHOWN = 50;
+const ASSESSMENTS_SHOWN = 200;
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const RISK_ITEMS = 8;
+
+/** An estimate of the run, with what is needed to store it. */
+interface Estimate extends EventEstimate {
+  conjunction: ScreeningConjunction;
+  details: EventDetails;
+}
+
+interface OpenEvent extends StoredEvent {
+  row: ConjunctionEventRow;
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The continuous-screening operations engine (DECISIONS.md §5 and §7): every run screens the
+ * fleet against the whole catalogue, keeps the conjunction events up to date (CNJ ids, estimate
+ * history, alert and CDM events), screens the fleet against adversary satellites, detects
+ * manoeuvres in changed element-set histories and assesses threats; catalogue imports become
+ * radar_update / launch_detected events.
+ *
+ * What the dashboard polls is served from snapshots (JSON + ETag) rebuilt only when the state
+ * changes: no database access or computation per request.
+ */
+export class OperationsService {
+  private openEvents: ConjunctionEventRow[] = [];
+  private recentEventRows: OperationsEventRow[] = [];
+  private maneuverRows: ManeuverRow[] = [];
+  private hioCount = 0;
+  private lastRun: ScreeningRunRow | undefined;
+  private lastCompleted: ScreeningRunRow | undefined;
+  private dailyScreens = 0;
+  private regimeChanges = new Map<number, { from: string; to: string }>();
+  private adversaryApproaches: ApproachRecord[] = [];
+  private adversaryItems: RiskItem[] = [];
+  private debrisItems: RiskItem[] = [];
+  private assessments: ThreatAssessment[] = [];
+  private summary: ThreatSummary = { totalObjects: 0, cooperativeObjects: 0, nonCooperativeObjects: 0, unknownObjects: 0, adversaryObjects: 0, recentManeuvers: 0, anomalousObjects: 0 };
+  private levelCounts = { critical: 0, high: 0, medium: 0, low: 0 };
+  /** Element-set id up to which histories were searched for manoeuvres (undefined: none yet). */
+  private historiesSeenUpTo: number | undefined;
+  /** The time of the state in memory: the latest run's (or start-up's) `now`. */
+  private stateTime = new Date();
+
+  private snapshots: {
+    active?: Snapshot<Conjunction[]>;
+    events?: Snapshot<OperationsEvent[]>;
+    stats?: Snapshot<DashboardStats>;
+    maneuvers?: Snapshot<Maneuver[]>;
+    summary?: Snapshot<ThreatSummary>;
+    assessments?: Snapshot<ThreatAssessment[]>;
+    adversary?: Snapshot<RiskItem[]>;
+    debris?: Snapshot<RiskItem[]>;
+  } = {};
+
+  private running: Promise<RunOutcome> | undefined;
+  private followUp: { reason: string; now: Date | undefined; done: Deferred<RunOutcome> } | undefined;
+  private writes: Promise<unknown> = Promise.resolve();
+  private timers: { first?: NodeJS.Timeout; interval?: NodeJS.Timeout } = {};
+  private started = false;
+  private stopped = false;
+  private abort = new AbortController();
+  private readonly unsubscribe: () => void;
+  private readonly adversaryOwners: Set<string>;
+
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly screening: ScreeningService,
+    private readonly repos: OperationsRepositories,
+    private readonly options: OperationsOptions,
+    private readonly log: Logger,
+  ) {
+    this.adversaryOwners = new Set(options.adversaryOwners.map((o) => normalizeOwner(o)).filter((o): o is string => o !== null));
+    this.unsubscribe = catalog.onChange((change) => this.catalogChanged(change));
+    this.rebuildSnapshots(this.stateTime);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Life cycle
+
+  /** Marks runs a restart interrupted as failed, loads the stored state and builds the snapshots. */
+  async initialise(now: Date): Promise<void> {
+    this.stateTime = now;
+    const interrupted = await this.repos.runs.failRunning(now, 'interrupted by restart');
+    if (interrupted > 0) this.log.warn({ runs: interrupted }, 'screening runs interrupted by a restart marked failed');
+    await this.loadState(now);
+    this.assessThreats(now);
+    this.rebuildSnapshots(now);
+  }
+
+  /** Starts the continuous screening: a first run soon (in the background), then every interval and after each catalogue change. */
+  start(): void {
+    if (!this.options.enabled || this.started || this.stopped) return;
+    this.started = true;
+    this.timers.first = setTimeout(() => void this.runNow('start-up'), this.options.firstRunDelayMs ?? 5000);
+    this.timers.interval = setInterval(() => void this.runNow('interval'), this.options.intervalMinutes * 60_000);
+    this.timers.first.unref();
+    this.timers.interval.unref();
+  }
+
+  /** Stops the timers and the catalogue listener, cancels a running screening and waits for the engine to settle. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timers.first);
+    clearInterval(this.timers.interval);
+    this.unsubscribe();
+    this.abort.abort(new Error('operations engine stopped'));
+    await this.whenIdle();
+  }
+
+  /** Resolves when no run is running or queued and every ingestion event is written. */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      const running = this.running;
+      const writes = this.writes;
+      await Promise.allSettled([running, writes]);
+      if (this.running === undefined && this.writes === writes) return;
+    }
+  }
+
+  /**
+   * Runs the screening now (one run at a time: a request while one runs is coalesced into one
+   * follow-up run, whose outcome it resolves with). Never rejects: a failed run is recorded as such.
+   */
+  runNow(reason: string, now?: Date): Promise<RunOutcome> {
+    if (this.stopped) return Promise.resolve(this.skipped());
+    if (!this.running) {
+      this.running = this.loop(reason, now);
+      return this.running;
+    }
+    if (this.followUp) {
+      this.followUp.reason = reason;
+      this.followUp.now = now;
+    } else {
+      this.followUp = { reason, now, done: deferred() };
+    }
+    return this.followUp.done.promise;
+  }
+
+  private async loop(reason: string, now: Date | undefined): Promise<RunOutcome> {
+    const first = await this.safeRun(reason, now);
+    while (this.followUp && !this.stopped) {
+      const next = this.followUp;
+      this.followUp = undefined;
+      next.done.resolve(await this.safeRun(next.reason, next.now));
+    }
+    if (this.followUp) {
+      this.followUp.done.resolve(this.skipped());
+      this.followUp = undefined;
+    }
+    this.running = undefined;
+    this.rebuildSnapshots(this.stateTime);
+    return first;
+  }
+
+  private skipped(): RunOutcome {
+    return { runId: null, status: 'skipped', created: 0, updated: 0, closed: 0, maneuvers: 0, timings: {} };
+  }
+
+  /** The watch list changed: the stats count it. */
+  highInterestChanged(): void {
+    this.enqueueWrite(async () => {
+      this.hioCount = await this.repos.highInterest.count();
+      this.rebuildSnapshots(this.stateTime);
+    });
+  }
+
+  private enqueueWrite(work: () => Promise<void>): void {
+    this.writes = this.writes.then(work).catch((error: unknown) => this.log.error({ err: error }, 'operations bookkeeping failed'));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Snapshots (cheap: built when the state changes)
+
+  activeConjunctions(): Snapshot<Conjunction[]> {
+    return this.snapshots.active!;
+  }
+  events(): Snapshot<OperationsEvent[]> {
+    return this.snapshots.events!;
+  }
+  stats(): Snapshot<DashboardStats> {
+    return this.snapshots.stats!;
+  }
+  recentManeuvers(): Snapshot<Maneuver[]> {
+    return this.snapshots.maneuvers!;
+  }
+  threatSummary(): Snapshot<ThreatSummary> {
+    return this.snapshots.summary!;
+  }
+  threatAssessments(): Snapshot<ThreatAssessment[]> {
+    return this.snapshots.assessments!;
+  }
+  adversaryRisk(): Snapshot<RiskItem[]> {
+    return this.snapshots.adversary!;
+  }
+  debrisRisk(): Snapshot<RiskItem[]> {
+    return this.snapshots.debris!;
+  }
+
+  private rebuildSnapshots(now: Date): void {
+    const s = this.snapshots;
+    const lookup = (norad: number) => this.catalog.entry(norad);
+    s.active = replaceSnapshot(s.active, this.openEvents.map((row) => conjunctionOf(row, lookup)).sort(compareConjunctions));
+    s.events = replaceSnapshot(s.events, this.recentEventRows.map(eventOf));
+    const since30 = now.getTime() - 30 * DAY_MS;
+    const recent = this.maneuverRows.filter((m) => m.detectionTime.getTime() >= since30);
+    s.maneuvers = replaceSnapshot(
+      s.maneuvers,
+      recent.map((m) => maneuverOf(m, lookup(m.noradId)?.object.name ?? `NORAD ${m.noradId}`)),
+    );
+    const status: DashboardStats['screeningStatus'] = this.running ? 'running' : this.lastRun?.status === 'failed' ? 'failed' : 'idle';
+    s.stats = replaceSnapshot(s.stats, {
+      activeAlerts: this.openEvents.filter((e) => e.riskLevel === 'high' || e.riskLevel === 'critical').length,
+      maneuverDetections: recent.length,
+      highInterestObjects: this.hioCount,
+      threatLevel: { ...this.levelCounts },
+      trackedObjects: this.catalog.size,
+      dailyScreens: this.dailyScreens,
+      lastScreening: this.lastCompleted?.finishedAt?.toISOString() ?? null,
+      screeningStatus: status,
+    });
+    s.summary = replaceSnapshot(s.summary, { ...this.summary });
+    s.assessments = replaceSnapshot(s.assessments, this.assessments);
+    s.adversary = replaceSnapshot(s.adversary, this.adversaryItems);
+    s.debris = replaceSnapshot(s.debris, this.debrisItems);
+  }
+
+  private async loadState(now: Date): Promise<void> {
+    const [open, events, maneuvers, hio, lastRun, lastCompleted, pairs] = await Promise.all([
+      this.repos.conjunctions.open(),
+      this.repos.events.recent(EVENTS_SHOWN),
+      this.repos.maneuvers.since(new Date(now.getTime() - 30 * DAY_MS)),
+      this.repos.highInterest.count(),
+      this.repos.runs.latest(),
+      this.repos.runs.lastCompleted(),
+      this.repos.runs.pairsSince(new Date(now.getTime() - DAY_MS)),
+    ]);
+    this.openEvents = open;
+    this.recentEventRows = events;
+    this.maneuverRows = maneuvers;
+    this.hioCount = hio;
+    this.lastRun = lastRun;
+    this.lastCompleted = lastCompleted;
+    this.dailyScreens = pairs;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Catalogue ingestion events
+
+  private catalogChanged(change: CatalogChange): void {
+    this.enqueueWrite(async () => {
+      const events: NewOperationsEvent[] = [];
+      const timestamp = change.now;
+      if (change.kind === 'demo') {
+        events.push({ eventType: 'radar_update', timestamp, description: demoCatalogText(change.report.objectsAdded, change.report.setsAdded), conjunctionId: null, noradId: null });
+      } else {
+        const { report } = change;
+        if (report.setsAdded > 0) {
+          events.push({
+            eventType: 'radar_update',
+            timestamp,
+            description: catalogUpdateText(change.label, report.setsAdded, report.duplicates, report.rejected),
+            conjunctionId: null,
+            noradId: null,
+          });
+        }
+        if (report.format !== 'satcat' && change.newNoradIds.length > 0) {
+          const names = change.newNoradIds.map((norad) => this.catalog.entry(norad)?.object.name ?? `NORAD ${norad}`);
+          events.push({
+            eventType: 'launch_detected',
+            timestamp,
+            description: newObjectsText(change.label, change.newNoradIds.length, names),
+            conjunctionId: null,
+            noradId: change.newNoradIds.length === 1 ? (change.newNoradIds[0] ?? null) : null,
+          });
+        }
+      }
+      if (events.length > 0) {
+        await this.repos.events.insert(events);
+        this.recentEventRows = await this.repos.events.recent(EVENTS_SHOWN);
+      }
+      this.rebuildSnapshots(this.stateTime);
+    });
+    if (this.started && !this.stopped) void this.runNow('catalogue-update');
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // A run
+
+  private async safeRun(reason: string, at: Date | undefined): Promise<RunOutcome> {
+    const outcome: RunOutcome = { runId: null, status: 'completed', created: 0, updated: 0, closed: 0, maneuvers: 0, timings: {} };
+    const now = at ?? new Date();
+    this.stateTime = now;
+    const started = performance.now();
+    this.rebuildSnapshots(now);
+    try {
+      await this.run(reason, now, outcome);
+    } catch (error) {
+      outcome.status = 'failed';
+      outcome.error = errorText(error);
+      if (this.stopped) this.log.warn({ reason, runId: outcome.runId }, 'screening run cancelled: the engine is stopping');
+      else this.log.error({ err: error, reason, runId: outcome.runId }, 'screening run failed');
+      if (outcome.runId !== null) {
+        try {
+          await this.repos.runs.fail(outcome.runId, { finishedAt: new Date(now.getTime() + (performance.now() - started)), error: outcome.error });
+        } catch (failError) {
+          this.log.error({ err: failError }, 'could not mark the screening run failed');
+        }
+      }
+    }
+    outcome.timings.totalMs = Math.round(performance.now() - started);
+    try {
+      await this.loadState(now);
+    } catch (error) {
+      this.log.error({ err: error }, 'could not reload the operations state');
+    }
+    this.rebuildSnapshots(now);
+    if (outcome.status === 'completed') this.log.info({ reason, ...outcome, timings: outcome.timings }, 'screening run completed');
+    return outcome;
+  }
+
+  private async stage(stage: RunStage, outcome: RunOutcome, work: () => Promise<void> | void): Promise<void> {
+    const t = performance.now();
+    await work();
+    outcome.timings[`${stage}Ms`] = Math.round(performance.now() - t);
+    await this.options.afterStage?.(stage);
+  }
+
+  private async run(reason: string, now: Date, outcome: RunOutcome): Promise<void> {
+    const nowMs = now.getTime();
+    const window = { startMs: nowMs, endMs: nowMs + this.options.windowDays * DAY_MS };
+    const fleet = this.catalog.fleet().filter((e) => e.model);
+    const fleetIds = new Set(fleet.map((e) => e.object.noradId));
+    const version = fleet.length > 0 ? this.screening.catalogVersion() : { version: 'empty', sets: [] };
+    const objects = version.sets.length;
+    const runId = await this.repos.runs.start({
+      reason,
+      startedAt: now,
+      windowStart: new Date(window.startMs),
+      windowEnd: new Date(window.endMs),
+      thresholdKm: this.options.thresholdKm,
+      catalogVersion: version.version,
+      primaries: fleet.length,
+      objects,
+      pairs: fleet.length * objects,
+    });
+    outcome.runId = runId;
+    this.lastRun = await this.repos.runs.get(runId);
+    this.rebuildSnapshots(now);
+    const objectType = (norad: number) => this.catalog.entry(norad)?.object.objectType;
+    const signal = this.abort.signal;
+
+    // 1. Adversary screening first (a small catalogue version), so that the workers keep the
+    //    whole catalogue loaded afterwards for the next SST analysis.
+    await this.stage('adversary', outcome, async () => {
+      this.adversaryApproaches = [];
+      const adversaries = [...this.catalog.all()].filter((e) => e.model && !fleetIds.has(e.object.noradId) && this.isAdversarySatellite(e));
+      if (fleet.length === 0 || adversaries.length === 0) return;
+      const small = catalogVersionOf([...fleet, ...adversaries].map((e) => e.set));
+      const report = await this.screening.screen(
+        { primaries: fleet.map((e) => e.object.noradId), startMs: window.startMs, endMs: window.endMs, thresholdKm: this.options.adversaryScreeningKm, catalog: small },
+        { signal, objectType },
+      );
+      outcome.timings.adversaryLoadMs = Math.round(report.timings.prepare);
+      this.adversaryApproaches = report.conjunctions.filter((c) => !fleetIds.has(c.approach.secondary)).map((c) => this.approachRecord(c));
+    });
+
+    // 2. The fleet against the whole catalogue.
+    let report: ScreeningReport | undefined;
+    await this.stage('screening', outcome, async () => {
+      if (fleet.length === 0) return;
+      report = await this.screening.screen(
+        { primaries: fleet.map((e) => e.object.noradId), startMs: window.startMs, endMs: window.endMs, thresholdKm: this.options.thresholdKm },
+        { signal, objectType },
+      );
+      outcome.timings.screeningLoadMs = Math.round(report.timings.prepare);
+    });
+
+    // 3. Conjunction events.
+    await this.stage('conjunctions', outcome, async () => {
+      const estimates = (report?.conjunctions ?? []).map((c) => this.estimateOf(c));
+      // Nothing screened (no fleet): no event can be "not found", only passed.
+      const screened = report ? window : { startMs: nowMs, endMs: nowMs };
+      const write = await this.planConjunctionWrite(runId, estimates, screened, now, outcome);
+      if (write.created.length + write.updated.length + write.closed.length + write.events.length > 0) await this.repos.conjunctions.applyRun(write);
+      this.openEvents = await this.repos.conjunctions.open();
+    });
+    const approaches = (report?.conjunctions ?? []).map((c) => this.approachRecord(c));
+    this.adversaryItems = topByRisk(
+      buildAdversaryItems(this.adversaryApproaches, (norad) => adversaryInfoFor(norad, this.isAdversaryOwner(this.catalog.entry(norad)?.object.owner)), nowMs),
+      RISK_ITEMS,
+    );
+    this.debrisItems = topByRisk(buildDebrisItems(approaches, nowMs), RISK_ITEMS);
+
+    // 4. Manoeuvres in the histories that changed.
+    await this.stage('maneuvers', outcome, async () => {
+      outcome.maneuvers = await this.detectManeuvers(now);
+    });
+
+    // 5. Threat assessment of the whole catalogue (in memory).
+    await this.stage('threats', outcome, async () => {
+      this.maneuverRows = await this.repos.maneuvers.since(new Date(nowMs - 30 * DAY_MS));
+      this.assessThreats(now);
+    });
+
+    await this.repos.runs.complete(runId, { finishedAt: new Date(), approaches: report?.conjunctions.length ?? 0 });
+  }
+
+  private isAdversaryOwner(owner: string | null | undefined): boolean {
+    const code = normalizeOwner(owner);
+    return code !== null && this.adversaryOwners.has(code);
+  }
+
+  /** An adversary satellite: owned by an adversary (or one of the spec's named adversaries) and not debris or a rocket body. */
+  private isAdversarySatellite(e: CatalogEntry): boolean {
+    if (e.object.objectType === 'debris' || e.object.objectType === 'rocket_body') return false;
+    return NAMED_ADVERSARY_IDS.has(e.object.noradId) || this.isAdversaryOwner(e.object.owner);
+  }
+
+  private approachRecord(c: ScreeningConjunction): ApproachRecord {
+    const a = c.approach;
+    const primary = this.catalog.entry(a.primary)?.object;
+    const secondary = this.catalog.entry(a.secondary)?.object;
+    return {
+      primaryName: primary?.name ?? c.primaryName,
+      primaryNorad: a.primary,
+      primaryCategory: primary?.category ?? null,
+      secondaryNorad: a.secondary,
+      secondaryName: secondary?.name ?? c.secondaryName,
+      secondaryObjectType: secondary?.objectType ?? 'unknown',
+      secondaryOwner: secondary?.owner ?? null,
+      secondaryRcsSize: secondary?.rcsSize ?? null,
+      tcaMs: a.tca,
+      missKm: a.missDistanceKm,
+      relativeVelocityKmS: a.relativeSpeedKmS,
+    };
+  }
+
+  private estimateOf(c: ScreeningConjunction): Estimate {
+    const a = c.approach;
+    return {
+      primary: a.primary,
+      secondary: a.secondary,
+      tcaMs: a.tca,
+      missKm: a.missDistanceKm,
+      pc: c.risk.pc ?? 0,
+      maxPc: c.risk.maxPc,
+      riskLevel: c.risk.riskLevel,
+      conjunction: c,
+      details: detailsOf(c, this.catalog.entry(a.primary), this.catalog.entry(a.secondary)),
+    };
+  }
+
+  private cdmKvn(c: ScreeningConjunction, conjunctionId: string, now: Date): string {
+    return this.screening.cdmOf(c, conjunctionId, 'kvn', now);
+  }
+
+  private textOf(conjunctionId: string, e: Estimate): ConjunctionText {
+    return {
+      conjunctionId,
+      primaryName: e.details.primary.name,
+      secondaryName: e.details.secondary.name,
+      tcaMs: e.tcaMs,
+      missKm: e.missKm,
+      pc: e.pc,
+      riskLevel: e.riskLevel,
+    };
+  }
+
+  private async planConjunctionWrite(
+    runId: number,
+    estimates: Estimate[],
+    window: { startMs: number; endMs: number },
+    now: Date,
+    outcome: RunOutcome,
+  ): Promise<ConjunctionRunWrite> {
+    const open: OpenEvent[] = this.openEvents.map((row) => ({
+      id: row.id,
+      conjunctionId: row.conjunctionId,
+      primary: row.primaryNorad,
+      secondary: row.secondaryNorad,
+      tcaMs: isEventDetails(row.details) ? row.details.tcaMs : row.tca.getTime(),
+      missKm: row.missKm,
+      pc: row.pc,
+      riskLevel: row.riskLevel as StoredEvent['riskLevel'],
+      cdmGenerated: row.cdmKvn !== null,
+      row,
+    }));
+    const result = reconcile(open, estimates, window, now.getTime(), this.options.alertLevel);
+    const write: ConjunctionRunWrite = { runId, created: [], updated: [], closed: [], events: [] };
+    const alert = (level: StoredEvent['riskLevel']) => isAlert(level, this.options.alertLevel);
+    const updateOf = (e: Estimate): EventUpdateValues => ({
+      at: now,
+      tca: new Date(e.tcaMs),
+      missKm: e.missKm,
+      pc: e.pc,
+      maxPc: e.maxPc,
+      riskLevel: e.riskLevel,
+      sigmaM: e.details.sigmaM,
+    });
+    const estimateColumns = (e: Estimate) => {
+      const rtn = e.conjunction.approach.missRtnKm;
+      return {
+        tca: new Date(e.tcaMs),
+        missKm: e.missKm,
+        radialKm: rtn.radial,
+        inTrackKm: rtn.inTrack,
+        crossTrackKm: rtn.crossTrack,
+        relativeVelocityKmS: e.conjunction.approach.relativeSpeedKmS,
+        pc: e.pc,
+        maxPc: e.maxPc,
+        riskLevel: e.riskLevel,
+        details: e.details,
+      };
+    };
+
+    // Created: CNJ-{TCA year}-{next sequence of that year}.
+    const sequences = new Map<number, number>();
+    for (const e of result.created) {
+      const year = new Date(e.tcaMs).getUTCFullYear();
+      const next = (sequences.get(year) ?? (await this.repos.conjunctions.maxSequence(year))) + 1;
+      sequences.set(year, next);
+      const conjunctionId = conjunctionIdFor(year, next);
+      const cdm = alert(e.riskLevel) ? this.cdmKvn(e.conjunction, conjunctionId, now) : null;
+      const event: NewConjunctionEvent = {
+        conjunctionId,
+        primaryNorad: e.primary,
+        secondaryNorad: e.secondary,
+        ...estimateColumns(e),
+        status: 'open',
+        closeReason: null,
+        firstDetected: now,
+        lastUpdated: now,
+        lastRunId: runId,
+        cdmKvn: cdm,
+        cdmGeneratedAt: cdm ? now : null,
+      };
+      write.created.push({ event, update: updateOf(e) });
+      const text = this.textOf(conjunctionId, e);
+      // A new approach below CARA's attention level (Pc < 1e-7, 'low') is stored and listed but not announced:
+      // a first run over 50,000 objects finds hundreds, and the feed is for what needs an operator's eye.
+      if (e.riskLevel !== 'low') write.events.push({ eventType: 'alert_updated', timestamp: now, description: alertUpdatedText(text, null), conjunctionId, noradId: e.secondary });
+      if (cdm) write.events.push({ eventType: 'cdm_generated', timestamp: now, description: cdmGeneratedText(text), conjunctionId, noradId: e.secondary });
+    }
+
+    for (const u of result.updated) {
+      const row = u.event.row;
+      const e = u.estimate;
+      const changed = u.levelChanged || estimateChanged(e, { tcaMs: u.event.tcaMs, missKm: row.missKm, pc: row.pc, maxPc: row.maxPc });
+      if (!changed && !u.crossedAlert) continue;
+      const set: Partial<NewConjunctionEvent> = changed ? { ...estimateColumns(e), lastUpdated: now, lastRunId: runId } : {};
+      // The stored CDM follows the newest estimate while the event is at or above the alert level.
+      if (u.crossedAlert || (changed && row.cdmKvn !== null && alert(e.riskLevel))) {
+        set.cdmKvn = this.cdmKvn(e.conjunction, row.conjunctionId, now);
+        set.cdmGeneratedAt = now;
+      }
+      write.updated.push({ id: row.id, set, update: changed ? updateOf(e) : null });
+      const text = this.textOf(row.conjunctionId, e);
+      if (u.levelChanged) write.events.push({ eventType: 'alert_updated', timestamp: now, description: alertUpdatedText(text, row.riskLevel), conjunctionId: row.conjunctionId, noradId: e.secondary });
+      if (u.crossedAlert) write.events.push({ eventType: 'cdm_generated', timestamp: now, description: cdmGeneratedText(text), conjunctionId: row.conjunctionId, noradId: e.secondary });
+    }
+    write.closed = result.closed.map((c) => ({ id: c.event.id, reason: c.reason }));
+    outcome.created = write.created.length;
+    outcome.updated = write.updated.filter((u) => u.update !== null).length;
+    outcome.closed = write.closed.length;
+    return write;
+  }
+
+  private async detectManeuvers(now: Date): Promise<number> {
+    const mark = await this.repos.maneuvers.lastElementSetId();
+    if (this.historiesSeenUpTo !== undefined && mark <= this.historiesSeenUpTo) return 0;
+    const histories = await this.repos.maneuvers.histories(this.historiesSeenUpTo === undefined ? {} : { changedAfter: this.historiesSeenUpTo });
+    const found: DetectedManeuver[] = [];
+    for (const [norad, history] of histories) {
+      found.push(...detectManeuvers(norad, history.map(toHistoryPoint)));
+      const change = regimeOfHistory(history);
+      if (change) this.regimeChanges.set(norad, change);
+      else this.regimeChanges.delete(norad);
+    }
+    const rows: NewManeuver[] = found.map((m) => ({
+      noradId: m.noradId,
+      maneuverTime: new Date(m.maneuverTime),
+      detectionTime: new Date(m.detectionTime),
+      maneuverType: m.maneuverType,
+      direction: m.direction,
+      deltaV: m.deltaV,
+      confidence: m.confidence,
+      deltaAKm: m.deltaSemiMajorAxisKm,
+      deltaIDeg: m.deltaInclinationDeg,
+      deltaRaanDeg: m.deltaRaanDeg,
+      detectedAt: now,
+    }));
+    const added = await this.repos.maneuvers.recordDetections(rows, (row) => ({
+      eventType: 'maneuver_detected',
+      timestamp: now,
+      description: maneuverText({
+        name: this.catalog.entry(row.noradId)?.object.name ?? `NORAD ${row.noradId}`,
+        noradId: row.noradId,
+        maneuverType: row.maneuverType,
+        deltaV: row.deltaV,
+        maneuverTimeMs: row.maneuverTime.getTime(),
+        confidence: row.confidence,
+      }),
+      conjunctionId: null,
+      noradId: row.noradId,
+    }));
+    this.historiesSeenUpTo = mark;
+    return added.length;
+  }
+
+  /** Threat assessments and the summary over the whole catalogue, from the state in memory. */
+  private assessThreats(now: Date): void {
+    const nowMs = now.getTime();
+    const fleetIds = new Set(this.catalog.fleet().map((e) => e.object.noradId));
+    const config = { fleetOwners: this.options.fleetOwners, allies: this.options.allyOwners, adversaries: this.options.adversaryOwners };
+    const maneuvers = new Map<number, { deltaV: number; ageDays: number }[]>();
+    for (const m of this.maneuverRows) {
+      const list = maneuvers.get(m.noradId) ?? [];
+      list.push({ deltaV: m.deltaV, ageDays: (nowMs - m.maneuverTime.getTime()) / DAY_MS });
+      maneuvers.set(m.noradId, list);
+    }
+    // Approaches to the fleet: the closest per (object, fleet satellite). Two orbits that meet
+    // meet again every few revolutions; one relationship is one signal, not one per pass.
+    const closest = new Map<number, Map<number, FleetApproachSignal>>();
+    const addApproach = (norad: number, primary: number, signal: FleetApproachSignal) => {
+      if (fleetIds.has(norad)) return;
+      const byPrimary = closest.get(norad) ?? new Map<number, FleetApproachSignal>();
+      const seen = byPrimary.get(primary);
+      if (!seen || signal.missKm < seen.missKm) byPrimary.set(primary, signal);
+      closest.set(norad, byPrimary);
+    };
+    for (const row of this.openEvents) {
+      addApproach(row.secondaryNorad, row.primaryNorad, { missKm: row.missKm, primaryName: this.catalog.entry(row.primaryNorad)?.object.name, tcaMs: row.tca.getTime() });
+    }
+    for (const a of this.adversaryApproaches) {
+      if (a.tcaMs >= nowMs) addApproach(a.secondaryNorad, a.primaryNorad ?? 0, { missKm: a.missKm, primaryName: a.primaryName, tcaMs: a.tcaMs });
+    }
+    const approaches = new Map([...closest].map(([norad, byPrimary]) => [norad, [...byPrimary.values()]]));
+    const named = new Map(ADVERSARIES.map((a) => [a.norad, a.mission]));
+    const all: { satelliteId: number; classification: Classification; anomalyScore: number; level: ThreatLevel }[] = [];
+    const shown: ThreatAssessment[] = [];
+    const assessedAt = now.toISOString();
+    for (const entry of this.catalog.all()) {
+      const o = entry.object;
+      const classification = classify(o.owner, config, fleetIds.has(o.noradId));
+      const regime = this.regimeChanges.get(o.noradId);
+      const anomaly = anomalyScore({
+        maneuvers: maneuvers.get(o.noradId) ?? [],
+        fleetApproaches: approaches.get(o.noradId) ?? [],
+        regimeChanged: regime !== undefined,
+        regimeFrom: regime?.from,
+        regimeTo: regime?.to,
+      });
+      const level = threatLevel(classification, anomaly.score);
+      all.push({ satelliteId: o.noradId, classification, anomalyScore: anomaly.score, level });
+      if (anomaly.score > 0 || classification === 'adversary') {
+        shown.push({
+          id: o.noradId,
+          satelliteId: o.noradId,
+          satelliteName: o.name,
+          owner: o.owner,
+          threatLevel: level,
+          classification,
+          assessmentReason: assessmentReason({ classification, owner: o.owner, objectType: o.objectType, mission: named.get(o.noradId) ?? o.mission ?? undefined, reasons: anomaly.reasons }),
+          anomalyScore: Math.round(anomaly.score * 1000) / 1000,
+          assessedAt,
+        });
+      }
+    }
+    shown.sort((a, b) => compareThreatLevel(a.threatLevel, b.threatLevel) || b.anomalyScore - a.anomalyScore || a.satelliteId - b.satelliteId);
+    // The assessment time is the run's; only the content decides whether the snapshot changes.
+    const previous = new Map(this.assessments.map((a) => [a.satelliteId, a]));
+    this.assessments = shown.slice(0, ASSESSMENTS_SHOWN).map((a) => {
+      const before = previous.get(a.satelliteId);
+      return before && sameAssessment(before, a) ? before : a;
+    });
+    this.summary = threatSummary(
+      all,
+      recentlyManoeuvred(
+        this.maneuverRows.map((m) => ({ satelliteId: m.noradId, timeMs: m.maneuverTime.getTime() })),
+        nowMs,
+      ),
+    );
+    this.levelCounts = { critical: 0, high: 0, medium: 0, low: 0 };
+    for (const a of all) this.levelCounts[a.level] += 1;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Analysis card and CDMs
+
+  /**
+   * The Conjunction Analysis card of a stored event. The card's default id (CNJ-2024-001), when no
+   * event has it, resolves to the open event of highest Pc, else the most recently changed one.
+   */
+  async analyze(conjunctionId: string, _now?: Date): Promise<ConjunctionAnalysis | undefined> {
+    let row = await this.repos.conjunctions.byConjunctionId(conjunctionId);
+    if (!row && conjunctionId === DEFAULT_ANALYSIS_ID) {
+      row = [...this.openEvents].sort((a, b) => b.pc - a.pc || b.maxPc - a.maxPc || a.tca.getTime() - b.tca.getTime())[0] ?? (await this.repos.conjunctions.mostRecent());
+    }
+    if (!row) return undefined;
+    const updates = await this.repos.conjunctions.updates(row.id);
+    const tcaMs = row.tca.getTime();
+    const details = isEventDetails(row.details) ? row.details : undefined;
+    const history = updates.map((u) => ({
+      hoursToTca: (u.at.getTime() - tcaMs) / HOUR_MS,
+      probability: u.pc,
+      missDistance: u.missKm * 1000,
+      sigma: u.sigmaM,
+      kind: 'history' as const,
+    }));
+    const projection = details ? projectionPoints(details, row.missKm) : [];
+    const panel = (norad: number, stored: EventDetails['primary'] | undefined) => {
+      const o = this.catalog.entry(norad)?.object;
+      return {
+        noradId: norad,
+        name: o?.name ?? stored?.name ?? `NORAD ${norad}`,
+        cosparId: o?.cosparId ?? stored?.cosparId ?? null,
+        mass: o?.massKg ?? null,
+        rcs: o?.rcsM2 !== null && o?.rcsM2 !== undefined ? String(o.rcsM2) : (o?.rcsSize ?? null),
+        altitude: stored ? altitudeKm(stored.r) : null,
+        objectType: o?.objectType ?? stored?.objectType ?? 'unknown',
+      };
+    };
+    return {
+      requestedId: conjunctionId,
+      conjunctionId: row.conjunctionId,
+      conjunction: conjunctionOf(row, (norad) => this.catalog.entry(norad)),
+      primaryObject: panel(row.primaryNorad, details?.primary),
+      secondaryObject: panel(row.secondaryNorad, details?.secondary),
+      points: [...history, ...projection].sort((a, b) => a.hoursToTca - b.hoursToTca || (a.kind === b.kind ? 0 : a.kind === 'history' ? -1 : 1)),
+    };
+  }
+
+  /** The CCSDS CDM of a stored event that crossed the alert threshold (KVN as stored, or XML), else undefined. */
+  async cdm(conjunctionId: string, format: 'kvn' | 'xml'): Promise<string | undefined> {
+    if (!/^CNJ-\d{4}-\d+$/.test(conjunctionId)) return undefined;
+    const row = await this.repos.conjunctions.byConjunctionId(conjunctionId);
+    if (!row?.cdmKvn) return undefined;
+    return format === 'xml' ? writeCdmXml(readCdmKvn(row.cdmKvn)) : row.cdmKvn;
+  }
+}
+
+const NAMED_ADVERSARY_IDS = new Set(ADVERSARIES.map((a) => a.norad));
+
+/**
+ * Whether a new estimate differs from the stored one enough to be a new point of the event's
+ * history: TCA by 10 ms, miss distance by 1 m, Pc or maximum Pc by 1 % (and by more than 1e-12).
+ * Screening the same element sets again from another window start moves the refined TCA by
+ * microseconds and Pc in its sixth digit: that is not a change.
+ */
+export function estimateChanged(next: { tcaMs: number; missKm: number; pc: number; maxPc: number }, stored: { tcaMs: number; missKm: number; pc: number; maxPc: number }): boolean {
+  const differs = (a: number, b: number) => Math.abs(a - b) > Math.max(1e-12, 0.01 * Math.max(Math.abs(a), Math.abs(b)));
+  return Math.abs(next.tcaMs - stored.tcaMs) >= 10 || Math.abs(next.missKm - stored.missKm) >= 1e-3 || differs(next.pc, stored.pc) || differs(next.maxPc, stored.maxPc);
+}
+
+function toHistoryPoint(s: HistorySet) {
+  return { epoch: utcMs(s.epoch.getTime()), meanMotion: s.meanMotion, eccentricity: s.eccentricity, inclination: s.inclination, raan: s.raan };
+}
+
+/** The orbit regime of the first and the last set of a history, when they differ. */
+function regimeOfHistory(history: readonly HistorySet[]): { from: string; to: string } | undefined {
+  const first = history[0];
+  const last = history.at(-1);
+  if (!first || !last || first === last) return undefined;
+  const heights = (s: HistorySet) => {
+    const a = semiMajorAxis(s.meanMotion);
+    return { perigeeKm: a * (1 - s.eccentricity) - WGS72_RADIUS, apogeeKm: a * (1 + s.eccentricity) - WGS72_RADIUS };
+  };
+  const change = regimeChange(heights(first), heights(last));
+  return change.changed ? { from: change.from, to: change.to } : undefined;
+}
+
+function sameAssessment(a: ThreatAssessment, b: ThreatAssessment): boolean {
+  return (
+    a.threatLevel === b.threatLevel &&
+    a.classification === b.classification &&
+    a.anomalyScore === b.anomalyScore &&
+    a.assessmentReason === b.assessmentReason &&
+    a.satelliteName === b.satelliteName &&
+    a.owner === b.owner
+  );
+}
