@@ -2,17 +2,81 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AnalysisJob, AnalyzeQuery, AnalyzeSelectedRequest, JobParams, SstResult } from '../../contracts/conjunctions.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
+import { ActiveConjunctionsResponse, AnalyzeConjunctionRequest, ConjunctionAnalysis, RiskItemsResponse } from '../../contracts/operations.ts';
 import type { AppContext } from '../app-context.ts';
+import { NotModified, sendSnapshot } from '../http/etag.ts';
 import { notFound } from '../http/errors.ts';
 import { validateAnalysis } from '../services/analysis-request.ts';
 
 /**
- * SST analyses (DECISIONS.md §6): POST starts one; without ?async=1 the answer is
- * the SST result, with it a 202 and the job, whose progress streams as
- * server-sent events.
+ * Conjunctions.
+ * - The operations picture (DECISIONS.md §5, §7): the open conjunctions of the
+ *   fleet found by continuous screening, the adversary and debris risk cards, the
+ *   Conjunction Analysis card, and CDMs of stored events; lists are prebuilt and
+ *   sent with an ETag.
+ * - SST analyses (DECISIONS.md §6): POST starts one; without ?async=1 the answer is
+ *   the SST result, with it a 202 and the job, whose progress streams as
+ *   server-sent events.
  */
 export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const jobs = ctx.services.analyses;
+  const operations = ctx.services.operations;
+
+  app.get(
+    '/api/conjunctions/active',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'Open conjunctions of the fleet from continuous screening, highest risk first',
+        response: { 200: ActiveConjunctionsResponse, 304: NotModified },
+      },
+    },
+    async (request, reply) => sendSnapshot(request, reply, operations.activeConjunctions()),
+  );
+
+  app.get(
+    '/api/conjunctions/adversary-risk',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'Adversary Conjunction Risk card: screened approaches of fleet satellites by adversary-owned objects, scored (top 8)',
+        response: { 200: RiskItemsResponse, 304: NotModified },
+      },
+    },
+    async (request, reply) => sendSnapshot(request, reply, operations.adversaryRisk()),
+  );
+
+  app.get(
+    '/api/conjunctions/debris-risk',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'Space Debris Collision Assessment card: screened approaches of fleet satellites by debris, scored (top 8)',
+        response: { 200: RiskItemsResponse, 304: NotModified },
+      },
+    },
+    async (request, reply) => sendSnapshot(request, reply, operations.debrisRisk()),
+  );
+
+  app.post(
+    '/api/conjunction/analyze',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: "Conjunction Analysis card: a stored event's objects and its probability / distance / covariance history",
+        description:
+          "The card sends its fixed id CNJ-2024-001; when no stored event has that id, the open event of highest risk is analysed (conjunctionId names it).",
+        body: AnalyzeConjunctionRequest,
+        response: { 200: ConjunctionAnalysis, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { conjunctionId } = request.body;
+      const analysis = await operations.analyze(conjunctionId, new Date());
+      if (!analysis) throw notFound(`No conjunction ${conjunctionId} (and no open conjunction to analyse in its place)`);
+      return analysis;
+    },
+  );
 
   app.post(
     '/api/conjunctions/analyze-selected',
@@ -60,7 +124,7 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     {
       schema: {
         tags: ['conjunctions'],
-        summary: 'CCSDS CDM (508.0-B-1) of a conjunction found by an analysis, KVN or XML',
+        summary: 'CCSDS CDM (508.0-B-1) of a stored conjunction event (CNJ-…) or of one found by an SST analysis, KVN or XML',
         params: JobParams,
         querystring: z.object({ format: z.enum(['kvn', 'xml']).default('kvn') }).strict(),
         response: { 200: z.string().describe('The CDM'), 404: ErrorResponse },
@@ -68,8 +132,10 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request, reply) => {
       const { format } = request.query;
-      const text = ctx.services.screening.cdm(request.params.id, format, new Date());
-      if (text === undefined) throw notFound(`No conjunction ${request.params.id} (results of analyses are kept for a few hours)`);
+      const text = ctx.services.screening.cdm(request.params.id, format, new Date()) ?? (await operations.cdm(request.params.id, format));
+      if (text === undefined) {
+        throw notFound(`No conjunction ${request.params.id} (neither a stored event nor a result of an analysis, which are kept for a few hours)`);
+      }
       const ext = format === 'xml' ? 'xml' : 'cdm';
       return reply
         .type(format === 'xml' ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8')

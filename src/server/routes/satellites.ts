@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { GroundTracksResponse, IsraeliSatellitesResponse, SatellitesResponse, type SatelliteRecord } from '../../contracts/satellites.ts';
+import { GroundTracksResponse, IsraeliSatellitesResponse, SatellitesResponse } from '../../contracts/satellites.ts';
 import type { AppContext } from '../app-context.ts';
+import { NotModified, sendSnapshot } from '../http/etag.ts';
 import { groundTrack, toIsraeliSatellite, TRACK_HORIZON_MINUTES, TRACK_STEP_MINUTES } from '../services/fleet-views.ts';
 
 /** The fleet with live positions, its predicted ground tracks, and the whole catalogue as SST records. */
@@ -49,20 +49,12 @@ export const satellitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['satellites'],
         summary: 'Every catalogue object as an SST satellite record (id, name, noradId, cosparId, category)',
-        response: { 200: SatellitesResponse, 304: z.null().describe('Not modified (ETag)') },
+        response: { 200: SatellitesResponse, 304: NotModified },
       },
     },
-    async (request, reply) => {
-      // Serialised once per catalogue change; sent as it is, with an ETag for revalidation.
-      const { json, etag } = catalog.satelliteRecords();
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
-      // The JSON was built from the same fields the schema names (CatalogService.satelliteRecords, checked by
-      // tests against SatellitesResponse); re-validating 50,000 records per request would cost ~100 ms.
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer((payload) => payload as string)
-        .send(json as unknown as SatelliteRecord[]);
-    },
+    // Serialised once per catalogue change and sent as it is, with an ETag for revalidation. The JSON was
+    // built from the fields the schema names (CatalogService.satelliteRecords, checked by tests against
+    // SatellitesResponse); re-validating 50,000 records per request would cost ~100 ms.
+    async (request, reply) => sendSnapshot(request, reply, catalog.satelliteRecords()),
   );
 };
