@@ -6,8 +6,9 @@ import globals from 'globals';
 // Import rules that keep the bottom layers pure (see ARCHITECTURE.md):
 // src/core may import only src/core; src/contracts only src/core, src/contracts and zod.
 const ioModules = [
-  'node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'http', 'https', 'net',
-  'crypto', 'url', 'stream', 'events', 'process', 'buffer', 'util',
+  // Leading '/': gitignore-style patterns would otherwise match a segment anywhere (e.g. '@/queries/events').
+  'node:*', '/fs', '/fs/*', '/path', '/os', '/child_process', '/worker_threads', '/http', '/https', '/net',
+  '/crypto', '/url', '/stream', '/events', '/process', '/buffer', '/util',
 ];
 const upperLayers = ['**/server/**', '**/web/**', '**/cli/**'];
 const frameworks = ['react', 'react-*', 'react/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'wouter', '@tanstack/*', 'three', 'd3-*', 'recharts'];

@@ -142,11 +142,4 @@ describe('dashboard side navigation', () => {
       'Alert System Monitoring',
     ]);
   });
-
-  it('has an empty 12-column grid and no invented cards', () => {
-    renderApp('/');
-    const grid = screen.getByTestId('dashboard-grid');
-    expect(grid).toHaveClass('grid-cols-12');
-    expect(grid).toBeEmptyDOMElement();
-  });
 });

@@ -60,7 +60,7 @@ describe('DashboardHeader', () => {
     expect(screen.getByText('Last Update: 19:05:01 UTC')).toBeInTheDocument();
   });
 
-  it('shows no stats badges without stats (the dashboard does not fetch them yet)', () => {
+  it('shows no stats badges without stats (while the dashboard stats load)', () => {
     mockFetch({ '/api/app-info': APP_INFO });
     renderHeader();
     expect(screen.queryByText(/Active Alerts|Maneuvers|HIOs|High Threats/)).not.toBeInTheDocument();

@@ -1,15 +1,14 @@
+import type { DashboardStats } from '../../../contracts/operations.ts';
 import { Badge } from '@/components/ui/badge';
 
 /**
- * The parts of the dashboard stats (spec §3) the header shows. Typed here
- * until GET /api/dashboard/stats and its contract exist.
+ * The parts of the dashboard stats (contract DashboardStats, spec §3) the
+ * header shows. threatLevel may be absent: spec §2 shows 'High Threats' only
+ * when it exists (our server always sends it).
  */
-export interface HeaderStats {
-  activeAlerts: number;
-  maneuverDetections: number;
-  highInterestObjects: number;
-  threatLevel?: { critical: number; high: number } | null;
-}
+export type HeaderStats = Pick<DashboardStats, 'activeAlerts' | 'maneuverDetections' | 'highInterestObjects'> & {
+  threatLevel?: Pick<DashboardStats['threatLevel'], 'critical' | 'high'> | null;
+};
 
 /**
  * Spec §2 header badges: red 'N Active Alerts', yellow 'N Maneuvers', blue

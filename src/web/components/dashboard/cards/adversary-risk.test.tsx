@@ -1,0 +1,146 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RiskItem } from '../../../../contracts/operations.ts';
+import { ADVERSARY_RISK_SOURCE, AdversaryRiskCard } from '@/components/dashboard/cards/adversary-risk';
+import { createQueryClient } from '@/lib/query-client';
+import { RISK_ITEMS_POLL_MS } from '@/queries/conjunctions';
+import { mockFetch } from '@/test/fetch-mock';
+
+const API = '/api/conjunctions/adversary-risk';
+const TITLE = 'Adversary Conjunction Risk';
+
+function makeItem(overrides: Partial<RiskItem> = {}): RiskItem {
+  return {
+    id: 'adv-45918-53883-1',
+    israeliSatellite: 'OFEQ-16',
+    objectName: 'COSMOS 2558',
+    noradId: 53883,
+    time: '2026-11-23T23:45:30Z',
+    minimumDistance: 23.456,
+    risk: 67.4,
+    threatLevel: 'high',
+    relativeVelocity: 0.871,
+    dayFromNow: 2,
+    type: 'electronic_warfare',
+    ...overrides,
+  };
+}
+
+const ITEMS: RiskItem[] = [
+  makeItem(),
+  makeItem({ id: 'b', objectName: 'KHAYYAM', risk: 89, threatLevel: 'critical', dayFromNow: 1, type: 'reconnaissance' }),
+  makeItem({ id: 'c', objectName: 'NOOR 2', risk: 30, threatLevel: 'medium', dayFromNow: 0 }),
+  makeItem({ id: 'd', objectName: 'COSMOS 2576', risk: 20, threatLevel: 'low' }),
+];
+
+function renderCard() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AdversaryRiskCard />
+    </QueryClientProvider>,
+  );
+}
+
+function card() {
+  return within(screen.getByRole('region', { name: TITLE }));
+}
+
+function fields(name: string) {
+  return within(card().getByRole('article', { name }))
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('AdversaryRiskCard', () => {
+  it('shows its title and only a spinner while loading', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    renderCard();
+    expect(card().getByRole('heading', { name: TITLE })).toBeInTheDocument();
+    expect(card().getByRole('status', { name: `Loading ${TITLE}` })).toHaveTextContent(/^$/);
+    expect(card().queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('reads GET /api/conjunctions/adversary-risk with cookies and says the items come from screening', async () => {
+    const fetchMock = mockFetch({ [API]: ITEMS });
+    renderCard();
+    await card().findByRole('list', { name: TITLE });
+    expect(fetchMock).toHaveBeenCalledWith(API, { credentials: 'include' });
+    expect(card().getByText(ADVERSARY_RISK_SOURCE)).toBeInTheDocument();
+    expect(ADVERSARY_RISK_SOURCE).toMatch(/screening/);
+  });
+
+  it('shows every field of an item: pair, type, threat badge, UTC time, distance, risk, velocity, days', async () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    mockFetch({ [API]: ITEMS });
+    renderCard();
+    await card().findByRole('list', { name: TITLE });
+    const item = within(card().getByRole('article', { name: 'OFEQ-16 × COSMOS 2558' }));
+    expect(item.getByText('OFEQ-16 × COSMOS 2558')).toBeInTheDocument();
+    expect(item.getByText('Electronic Warfare · NORAD 53883')).toBeInTheDocument();
+    expect(item.getByText('HIGH')).toHaveClass('bg-orange-500');
+    expect(fields('OFEQ-16 × COSMOS 2558')).toEqual([
+      ['TCA (UTC)', 'Nov 23, 23:45'],
+      ['Distance', '23.46 km'],
+      ['Risk', '67%'],
+      ['Rel. Velocity', '0.87 km/s'],
+      ['When', 'in 2 days'],
+    ]);
+    expect(fields('OFEQ-16 × KHAYYAM')).toContainEqual(['When', 'in 1 day']);
+    expect(fields('OFEQ-16 × NOOR 2')).toContainEqual(['When', 'today']);
+  });
+
+  it('colours the threat level badges critical, high, medium, low', async () => {
+    mockFetch({ [API]: ITEMS });
+    renderCard();
+    await card().findByRole('list', { name: TITLE });
+    expect(within(card().getByRole('article', { name: 'OFEQ-16 × KHAYYAM' })).getByText('CRITICAL')).toHaveClass('bg-red-600');
+    expect(within(card().getByRole('article', { name: 'OFEQ-16 × NOOR 2' })).getByText('MEDIUM')).toHaveClass('bg-yellow-500');
+    expect(within(card().getByRole('article', { name: 'OFEQ-16 × COSMOS 2576' })).getByText('LOW')).toHaveClass('bg-green-600');
+  });
+
+  it('keeps the server order and scrolls the list at max-h-72', async () => {
+    mockFetch({ [API]: ITEMS });
+    renderCard();
+    const list = await card().findByRole('list', { name: TITLE });
+    expect(list).toHaveClass('max-h-72', 'overflow-y-auto');
+    expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'OFEQ-16 × COSMOS 2558',
+      'OFEQ-16 × KHAYYAM',
+      'OFEQ-16 × NOOR 2',
+      'OFEQ-16 × COSMOS 2576',
+    ]);
+  });
+
+  it("shows 'No potential conjunctions detected' for an empty list", async () => {
+    mockFetch({ [API]: [] });
+    renderCard();
+    expect(await card().findByText('No potential conjunctions detected')).toBeInTheDocument();
+  });
+
+  it("shows 'Error: {message}' when the list cannot be read", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Screening has not run yet' }), { status: 503 })));
+    renderCard();
+    expect(await card().findByRole('alert')).toHaveTextContent('Error: Screening has not run yet');
+  });
+
+  it('re-reads the list every 30 s', async () => {
+    expect(RISK_ITEMS_POLL_MS).toBe(30_000);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockFetch({ [API]: ITEMS });
+    renderCard();
+    await card().findByRole('list', { name: TITLE });
+    const calls = () => fetchMock.mock.calls.filter(([url]) => url === API).length;
+    expect(calls()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(calls()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(calls()).toBe(2);
+  });
+});
