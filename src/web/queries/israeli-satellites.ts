@@ -17,3 +17,15 @@ export const TRACKING_POLL_MS = 5_000;
 export function useIsraeliSatellites(refetchInterval: number = SATELLITES_POLL_MS) {
   return useQuery<IsraeliSatellite[]>({ queryKey: ISRAELI_SATELLITES_KEY, refetchInterval });
 }
+
+/** Spec §7: the dashboard's satellite tracking card retries a failed read twice (three attempts) before it shows the error. */
+export const TRACKING_CARD_RETRIES = 2;
+
+/**
+ * The Israeli Satellite Tracking card's read (spec §7): every 30 s like the
+ * satellites page, and 2 retries. It shares the cache entry of
+ * useIsraeliSatellites (same key), so the dashboard reads the fleet once.
+ */
+export function useIsraeliSatellitesForCard() {
+  return useQuery<IsraeliSatellite[]>({ queryKey: ISRAELI_SATELLITES_KEY, refetchInterval: SATELLITES_POLL_MS, retry: TRACKING_CARD_RETRIES });
+}
