@@ -157,6 +157,16 @@ describe('threatLevel (our table)', () => {
     expect(threatLevel(classification, score)).toBe(level);
   });
 
+  it.each([
+    ['debris', 0, 'low'],
+    ['debris', 0.79, 'high'],
+    ['rocket_body', 0.5, 'medium'],
+    ['payload', 0, 'medium'],
+    ['payload', 0.79, 'critical'],
+  ] as const)("an adversary's %s at %d → %s (inert objects take the non-cooperative row)", (objectType, score, level) => {
+    expect(threatLevel('adversary', score, objectType)).toBe(level);
+  });
+
   it('orders levels critical, high, medium, low', () => {
     expect((['low', 'critical', 'medium', 'high'] as const).slice().sort(compareThreatLevel)).toEqual(['critical', 'high', 'medium', 'low']);
   });

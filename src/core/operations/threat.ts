@@ -238,10 +238,19 @@ export const THREAT_LEVEL_TABLE: Readonly<Record<Classification, readonly { read
   cooperative: [{ minScore: 0, level: 'low' }],
 };
 
+/**
+ * Object types that cannot act: debris and rocket bodies. OUR CHOICE: an adversary's debris is a
+ * collision hazard (the conjunction cards score that), not a threat actor, so it takes the
+ * non-cooperative row of the table instead of the adversary floor of 'medium'; otherwise every
+ * fragment of a Russian break-up would count as a medium threat.
+ */
+export const INERT_OBJECT_TYPES: ReadonlySet<string> = new Set(['debris', 'rocket_body']);
+
 /** Threat level of an object (THREAT_LEVEL_TABLE); scores below 0 count as 0. */
-export function threatLevel(classification: Classification, score: number): ThreatLevel {
-  for (const row of THREAT_LEVEL_TABLE[classification]) if (score >= row.minScore) return row.level;
-  return THREAT_LEVEL_TABLE[classification].at(-1)?.level ?? 'low';
+export function threatLevel(classification: Classification, score: number, objectType?: string): ThreatLevel {
+  const row = classification === 'adversary' && objectType !== undefined && INERT_OBJECT_TYPES.has(objectType) ? 'non_cooperative' : classification;
+  for (const r of THREAT_LEVEL_TABLE[row]) if (score >= r.minScore) return r.level;
+  return THREAT_LEVEL_TABLE[row].at(-1)?.level ?? 'low';
 }
 
 /** Threat levels from highest to lowest (product spec §4). */

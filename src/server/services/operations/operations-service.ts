@@ -777,7 +777,7 @@ export class OperationsService {
         regimeFrom: regime?.from,
         regimeTo: regime?.to,
       });
-      const level = threatLevel(classification, anomaly.score);
+      const level = threatLevel(classification, anomaly.score, o.objectType);
       all.push({ satelliteId: o.noradId, classification, anomalyScore: anomaly.score, level });
       if (anomaly.score > 0 || classification === 'adversary') {
         shown.push({
