@@ -12,6 +12,7 @@ import {
   orbitRegimeOf,
   recentlyManoeuvred,
   regimeChange,
+  relativeSpeedFactor,
   threatLevel,
   threatSummary,
 } from './threat.ts';
@@ -131,9 +132,33 @@ describe('anomalyScore (our weights)', () => {
   });
 
   it('saturates at 1', () => {
-    const r = anomalyScore({ maneuvers: [], fleetApproaches: Array.from({ length: 50 }, () => ({ missKm: 0 })), regimeChanged: true });
+    const r = anomalyScore({ maneuvers: Array.from({ length: 20 }, () => ({ deltaV: 50, ageDays: 0 })), fleetApproaches: [{ missKm: 0 }], regimeChanged: true });
     expect(r.score).toBeLessThanOrEqual(1);
     expect(r.score).toBeGreaterThan(0.999);
+  });
+
+  it('counts only the strongest approach: many chance passes weigh no more than the closest', () => {
+    const one = anomalyScore({ maneuvers: [], fleetApproaches: [{ missKm: 13 }], regimeChanged: false });
+    const many = anomalyScore({ maneuvers: [], fleetApproaches: [{ missKm: 13 }, ...Array.from({ length: 6 }, () => ({ missKm: 60 }))], regimeChanged: false });
+    expect(many.score).toBeCloseTo(one.score, 12);
+    expect(one.score).toBeCloseTo(0.3 * (1 - 8 / 95), 12);
+  });
+
+  it('weighs approaches by relative speed: 1 to 1 km/s, 0.3 from 10 km/s, linear between', () => {
+    expect(relativeSpeedFactor(undefined)).toBe(1);
+    expect(relativeSpeedFactor(0.05)).toBe(1);
+    expect(relativeSpeedFactor(1)).toBe(1);
+    expect(relativeSpeedFactor(5.5)).toBeCloseTo(0.65, 12);
+    expect(relativeSpeedFactor(10)).toBe(0.3);
+    expect(relativeSpeedFactor(14.8)).toBe(0.3);
+    // A 2.1 km crossing at 14 km/s: (0.5 + 0.4 × 0.58) × 0.3 = 0.2196 — an adversary's satellite stays 'medium'.
+    const crossing = anomalyScore({ maneuvers: [], fleetApproaches: [{ missKm: 2.1, relativeVelocityKmS: 14 }], regimeChanged: false });
+    expect(crossing.score).toBeCloseTo(0.2196, 12);
+    expect(threatLevel('adversary', crossing.score, 'payload')).toBe('medium');
+    // The same distance at 50 m/s (station-keeping beside a fleet satellite): 0.732 → critical.
+    const shadowing = anomalyScore({ maneuvers: [], fleetApproaches: [{ missKm: 2.1, relativeVelocityKmS: 0.05 }], regimeChanged: false });
+    expect(shadowing.score).toBeCloseTo(0.732, 12);
+    expect(threatLevel('adversary', shadowing.score, 'payload')).toBe('critical');
   });
 });
 

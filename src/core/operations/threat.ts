@@ -121,6 +121,27 @@ export interface FleetApproachSignal {
   readonly primaryName?: string | undefined;
   /** TCA, ms since 1970-01-01Z, for the reason text. */
   readonly tcaMs?: number | undefined;
+  /** Relative speed at TCA, km/s (relativeSpeedFactor); unknown counts fully. */
+  readonly relativeVelocityKmS?: number | undefined;
+}
+
+/**
+ * Weight of an approach by its relative speed, OUR CHOICE: proximity operations are flown at low
+ * relative speed (COSMOS 2542 shadowed USA 245 at tens of m/s), while two orbits that merely cross
+ * meet at several km/s, which is geometry rather than behaviour (and a collision hazard the
+ * conjunction cards already score). 1 up to 1 km/s, falling linearly to 0.3 at 10 km/s and above.
+ */
+export function relativeSpeedFactor(relativeVelocityKmS: number | undefined): number {
+  if (relativeVelocityKmS === undefined || !Number.isFinite(relativeVelocityKmS)) return 1;
+  const v = Math.abs(relativeVelocityKmS);
+  if (v <= 1) return 1;
+  if (v >= 10) return 0.3;
+  return 1 - (0.7 * (v - 1)) / 9;
+}
+
+/** s of an approach: closeness (approachSignal) times relative-speed weight (relativeSpeedFactor). */
+export function weightedApproachSignal(a: FleetApproachSignal): number {
+  return approachSignal(a.missKm) * relativeSpeedFactor(a.relativeVelocityKmS);
 }
 
 export interface AnomalyInput {
@@ -176,8 +197,8 @@ function kmText(km: number): string {
 }
 
 /**
- * Anomaly score 1 − Π(1 − s_i) over the recent manoeuvres, the approaches to the fleet within
- * 100 km and a change of regime (ANOMALY_WEIGHTS), with one reason per kind of signal present:
+ * Anomaly score 1 − Π(1 − s_i) over the recent manoeuvres, the strongest approach to the fleet
+ * within 100 km (weighted by relative speed) and a change of regime (ANOMALY_WEIGHTS), with one reason per kind of signal present:
  * "manoeuvred 8.0 m/s 3 days ago" (or "manoeuvred 3 times in 30 days, largest 8.0 m/s 3 days ago"),
  * "42 km from OFEQ-16 on Nov 23" (the closest; "+ n more within 100 km"), "changed orbit regime (LEO → MEO)".
  */
@@ -193,8 +214,10 @@ export function anomalyScore(input: AnomalyInput): AnomalyResult {
     reasons.push(recent.length === 1 ? `manoeuvred ${what}` : `manoeuvred ${recent.length} times in ${RECENT_MANEUVER_DAYS} days, largest ${what}`);
   }
 
+  // Only the strongest approach counts: repeated chance passes of crossing orbits are not more
+  // behaviour than one (counting each saturated every object in a busy shell).
   const near = input.fleetApproaches.filter((a) => approachSignal(a.missKm) > 0);
-  for (const a of near) keep *= 1 - approachSignal(a.missKm);
+  keep *= 1 - near.reduce((m, a) => Math.max(m, weightedApproachSignal(a)), 0);
   if (near.length > 0) {
     const closest = near.reduce((a, b) => (b.missKm < a.missKm ? b : a));
     let text = `${kmText(closest.missKm)} from ${closest.primaryName ?? 'a fleet satellite'}`;

@@ -756,10 +756,10 @@ export class OperationsService {
       closest.set(norad, byPrimary);
     };
     for (const row of this.openEvents) {
-      addApproach(row.secondaryNorad, row.primaryNorad, { missKm: row.missKm, primaryName: this.catalog.entry(row.primaryNorad)?.object.name, tcaMs: row.tca.getTime() });
+      addApproach(row.secondaryNorad, row.primaryNorad, { missKm: row.missKm, primaryName: this.catalog.entry(row.primaryNorad)?.object.name, tcaMs: row.tca.getTime(), relativeVelocityKmS: row.relativeVelocityKmS });
     }
     for (const a of this.adversaryApproaches) {
-      if (a.tcaMs >= nowMs) addApproach(a.secondaryNorad, a.primaryNorad ?? 0, { missKm: a.missKm, primaryName: a.primaryName, tcaMs: a.tcaMs });
+      if (a.tcaMs >= nowMs) addApproach(a.secondaryNorad, a.primaryNorad ?? 0, { missKm: a.missKm, primaryName: a.primaryName, tcaMs: a.tcaMs, relativeVelocityKmS: a.relativeVelocityKmS });
     }
     const approaches = new Map([...closest].map(([norad, byPrimary]) => [norad, [...byPrimary.values()]]));
     const named = new Map(ADVERSARIES.map((a) => [a.norad, a.mission]));
