@@ -197,6 +197,9 @@ export const AnalysisPoint = z.object({
   kind: z.enum(['history', 'projection']).describe('history: a stored screening estimate; projection: the default covariance model if tracking continues'),
 });
 
+/** The Conjunction Analysis card's fixed id (product spec §2, §7). */
+export const DEFAULT_ANALYSIS_ID = 'CNJ-2024-001';
+
 export const AnalyzeConjunctionRequest = z.object({ conjunctionId: z.string().trim().min(1).max(64) }).strict().meta({ id: 'AnalyzeConjunctionRequest' });
 export const ConjunctionAnalysis = z
   .object({

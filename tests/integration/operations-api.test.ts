@@ -314,6 +314,15 @@ describe.each(databaseTargets)('high-interest objects on $name', (target) => {
     expect(await list()).toEqual([]);
   });
 
+  it("answers null to the analysis card's default id while no conjunction is stored (no chart), 404 to any other", async () => {
+    const card = await app.inject({ method: 'POST', url: '/api/conjunction/analyze', payload: { conjunctionId: 'CNJ-2024-001' } });
+    expect(card.statusCode).toBe(200);
+    expect(card.json()).toBeNull();
+    const other = await app.inject({ method: 'POST', url: '/api/conjunction/analyze', payload: { conjunctionId: 'CNJ-2026-001' } });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toContain('CNJ-2026-001');
+  });
+
   it('creates an entry: 201 with the object, addedBy the operator label, lastObservation the newest element-set epoch', async () => {
     const before = Date.now();
     const res = await create({ ...valid, specialInstructions: 'Task the radar at each pass' });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AnalysisJob, AnalyzeQuery, AnalyzeSelectedRequest, JobParams, SstResult } from '../../contracts/conjunctions.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
-import { ActiveConjunctionsResponse, AnalyzeConjunctionRequest, ConjunctionAnalysis, RiskItemsResponse } from '../../contracts/operations.ts';
+import { ActiveConjunctionsResponse, AnalyzeConjunctionRequest, ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, RiskItemsResponse } from '../../contracts/operations.ts';
 import type { AppContext } from '../app-context.ts';
 import { NotModified, sendSnapshot } from '../http/etag.ts';
 import { notFound } from '../http/errors.ts';
@@ -65,14 +65,16 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         tags: ['conjunctions'],
         summary: "Conjunction Analysis card: a stored event's objects and its probability / distance / covariance history",
         description:
-          "The card sends its fixed id CNJ-2024-001; when no stored event has that id, the open event of highest risk is analysed (conjunctionId names it).",
+          "The card sends its fixed id CNJ-2024-001; when no stored event has that id, the open event of highest risk is analysed (conjunctionId names it). " +
+          'When nothing is stored yet (before the first screening run), the answer to that id is null, which leaves the card without a chart (spec §7: a truthy response enables it); any other unknown id is a 404.',
         body: AnalyzeConjunctionRequest,
-        response: { 200: ConjunctionAnalysis, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: ConjunctionAnalysis.nullable(), 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request) => {
       const { conjunctionId } = request.body;
       const analysis = await operations.analyze(conjunctionId, new Date());
+      if (!analysis && conjunctionId === DEFAULT_ANALYSIS_ID) return null;
       if (!analysis) throw notFound(`No conjunction ${conjunctionId} (and no open conjunction to analyse in its place)`);
       return analysis;
     },

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import type { Conjunction, ConjunctionAnalysis, RiskItem } from '../../contracts/operations.ts';
+import { useCallback, useEffect } from 'react';
+import { type Conjunction, type ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, type RiskItem } from '../../contracts/operations.ts';
 import { apiRequest } from '@/lib/query-client';
 
 /* The SDA Dashboard's conjunction reads (spec §7/§9, DECISIONS.md §1 and §5). */
@@ -22,7 +22,7 @@ export const CONJUNCTIONS_POLL_MS = 5_000;
 export const RISK_ITEMS_POLL_MS = 30_000;
 
 /** Spec §2/§7: the Conjunction Analysis card analyses this id unless the operator picks another conjunction. */
-export const DEFAULT_ANALYSIS_ID = 'CNJ-2024-001';
+export { DEFAULT_ANALYSIS_ID };
 
 /** GET /api/conjunctions/active: the open conjunctions of the fleet. */
 export function useActiveConjunctions() {
@@ -40,9 +40,9 @@ export function useDebrisRisk() {
 }
 
 /** POST /api/conjunction/analyze with JSON {conjunctionId}, cookies included (spec §7). */
-export async function postConjunctionAnalysis(conjunctionId: string): Promise<ConjunctionAnalysis> {
+export async function postConjunctionAnalysis(conjunctionId: string): Promise<ConjunctionAnalysis | null> {
   const res = await apiRequest('POST', CONJUNCTION_ANALYSIS_URL, { conjunctionId });
-  return (await res.json()) as ConjunctionAnalysis;
+  return (await res.json()) as ConjunctionAnalysis | null;
 }
 
 export function conjunctionAnalysisKey(conjunctionId: string) {
@@ -55,10 +55,20 @@ export function conjunctionAnalysisKey(conjunctionId: string) {
  * The spec gives it no refresh; it is not polled.
  */
 export function useConjunctionAnalysis(conjunctionId: string) {
-  return useQuery<ConjunctionAnalysis>({
+  const query = useQuery<ConjunctionAnalysis | null>({
     queryKey: conjunctionAnalysisKey(conjunctionId),
     queryFn: () => postConjunctionAnalysis(conjunctionId),
   });
+  // A fresh server has no stored conjunction (null) until its first screening run ends: ask
+  // again once the active list has entries, rather than polling an endpoint the spec reads once.
+  const { data: active } = useActiveConjunctions();
+  const hasActive = (active?.length ?? 0) > 0;
+  const { isError, data, refetch } = query;
+  const empty = isError || data === null;
+  useEffect(() => {
+    if (hasActive && empty) void refetch();
+  }, [hasActive, empty, refetch]);
+  return query;
 }
 
 /**

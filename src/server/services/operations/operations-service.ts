@@ -8,6 +8,7 @@ import type {
   ThreatAssessment,
   ThreatSummary,
 } from '../../../contracts/operations.ts';
+import { DEFAULT_ANALYSIS_ID } from '../../../contracts/operations.ts';
 import { readCdmKvn, writeCdmXml } from '../../../core/cdm/index.ts';
 import { ADVERSARIES } from '../../../core/catalog/named-objects.ts';
 import { detectManeuvers, type DetectedManeuver } from '../../../core/maneuvers/detect.ts';
@@ -108,7 +109,6 @@ export interface RunOutcome {
 }
 
 /** The Conjunction Analysis card's fixed id (product spec §7): resolved to a stored event when none has it. */
-export const DEFAULT_ANALYSIS_ID = 'CNJ-2024-001';
 const EVENTS_SHOWN = 50;
 const ASSESSMENTS_SHOWN = 200;
 const DAY_MS = 86_400_000;

@@ -264,6 +264,21 @@ describe('ConjunctionAnalysisCard', () => {
     expect(card().queryByRole('figure')).not.toBeInTheDocument();
   });
 
+  it(`shows '${NO_CONJUNCTION_TEXT}' and no chart for a null answer (nothing stored yet)`, async () => {
+    stubFetch({ status: 200, body: null });
+    renderCard();
+    expect(await card().findByText(NO_CONJUNCTION_TEXT)).toBeInTheDocument();
+    expect(card().queryByRole('figure')).not.toBeInTheDocument();
+  });
+
+  it('asks again once the active list has conjunctions, after a null answer from a fresh server', async () => {
+    let calls = 0;
+    const fetchMock = stubFetch(() => (++calls === 1 ? { status: 200, body: null } : { status: 200, body: makeAnalysis() }));
+    renderCard(true);
+    expect(await card().findByText('Primary Object')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input) === CONJUNCTION_ANALYSIS_URL)).toHaveLength(2);
+  });
+
   it("shows 'Error: {message}' for any other failure", async () => {
     stubFetch({ status: 500, body: { message: 'Internal server error' } });
     renderCard();

@@ -36,7 +36,7 @@ export const CHART_DESCRIPTIONS: Record<ChartMode, string> = {
   covariance: 'Combined position uncertainty, 1σ (m), by hours to TCA',
 };
 
-/** Shown for a 404: no stored conjunction has the id and, for the default id, none is open. */
+/** Shown for a 404 (no stored conjunction has the id) or a null answer (for the default id, none is stored yet). */
 export const NO_CONJUNCTION_TEXT = 'No stored conjunction to analyse yet';
 
 const HISTORY_COLOUR = '#60a5fa';
@@ -101,7 +101,10 @@ export function ConjunctionAnalysisCard() {
           </p>
         ) : data ? (
           <AnalysisBody analysis={data} mode={mode} />
-        ) : null}
+        ) : (
+          // null: nothing stored yet (before the first screening run); no chart (spec §7).
+          <p className="text-sm text-muted-foreground">{NO_CONJUNCTION_TEXT}</p>
+        )}
       </CardContent>
     </Card>
   );
