@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ImportBody, ImportFailure, ImportQuery, ImportReport } from '../../contracts/catalog.ts';
+import { CatalogElements } from '../../contracts/catalog-elements.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
 import type { AppContext } from '../app-context.ts';
+import { NotModified, sendSnapshot } from '../http/etag.ts';
+import { catalogElementsSnapshot } from '../services/catalog-elements.ts';
 import { ImportError } from '../services/catalog-service.ts';
 
 /**
+ * GET /api/catalog/elements: the whole catalogue's newest element sets in columns, for the
+ * browser's globe worker (built once per catalogue change, sent with an ETag).
+ *
  * POST /api/catalog/import: the body is the file as it is (TLE, 3LE, OMM KVN,
  * XML, JSON or CSV, or a SATCAT CSV with ?kind=satcat), sent as text/plain,
  * text/csv, application/xml or application/json.
@@ -41,5 +47,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         throw error;
       }
     },
+  );
+
+  app.get(
+    '/api/catalog/elements',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Every object's newest SGP4 element set, in columns (for the 3D orbital view's propagation worker)",
+        response: { 200: CatalogElements, 304: NotModified },
+      },
+    },
+    // Serialised once per catalogue change from the contract's type (services/catalog-elements.ts) and sent as
+    // it is; re-validating 50,000 × 12 fields per request would cost more than serving the bytes.
+    async (request, reply) => sendSnapshot(request, reply, catalogElementsSnapshot(ctx.services.catalog)),
   );
 };

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { OBJECT_CLASS_CODE, OBJECT_CLASSES, type CatalogElements, type ObjectClass } from '../../contracts/catalog-elements.ts';
+import type { Prebuilt } from '../http/etag.ts';
+import type { CatalogService } from './catalog-service.ts';
+
+/**
+ * The compact element-set feed of the whole catalogue (GET /api/catalog/elements,
+ * contract CatalogElements): built from the catalogue cache and serialised once
+ * per catalogue change (`changeCount`), then sent as it is with its ETag.
+ * 50,000 objects are about 5 MB of JSON (about 1.5 MB compressed, once per snapshot).
+ */
+export function buildCatalogElements(catalog: CatalogService): CatalogElements {
+  const fleet = new Set(catalog.fleet().map((e) => e.object.noradId));
+  const entries = [...catalog.all()].sort((a, b) => a.object.noradId - b.object.noradId);
+  const n = entries.length;
+  const out: CatalogElements = {
+    count: n,
+    classes: [...OBJECT_CLASSES],
+    norad: new Array<number>(n),
+    name: new Array<string>(n),
+    cls: new Array<number>(n),
+    epoch: new Array<number>(n),
+    meanMotion: new Array<number>(n),
+    eccentricity: new Array<number>(n),
+    inclination: new Array<number>(n),
+    raan: new Array<number>(n),
+    argPerigee: new Array<number>(n),
+    meanAnomaly: new Array<number>(n),
+    bstar: new Array<number>(n),
+    noSgp4: [],
+  };
+  entries.forEach(({ object, set, model }, i) => {
+    out.norad[i] = object.noradId;
+    out.name[i] = object.name;
+    out.cls[i] = OBJECT_CLASS_CODE[objectClass(object.objectType, fleet.has(object.noradId))];
+    out.epoch[i] = set.epoch;
+    out.meanMotion[i] = set.meanMotion;
+    out.eccentricity[i] = set.eccentricity;
+    out.inclination[i] = set.inclination;
+    out.raan[i] = set.raan;
+    out.argPerigee[i] = set.argPerigee;
+    out.meanAnomaly[i] = set.meanAnomaly;
+    out.bstar[i] = set.bstar;
+    if (model === null) out.noSgp4.push(object.noradId);
+  });
+  return out;
+}
+
+/** The fleet first, else the SATCAT object type (anything unexpected is 'unknown'). */
+export function objectClass(objectType: string, inFleet: boolean): ObjectClass {
+  if (inFleet) return 'fleet';
+  return objectType === 'payload' || objectType === 'rocket_body' || objectType === 'debris' ? objectType : 'unknown';
+}
+
+const cache = new WeakMap<CatalogService, { change: number; snapshot: Prebuilt }>();
+
+/** The feed as prebuilt JSON with an ETag, rebuilt only when the catalogue changed. */
+export function catalogElementsSnapshot(catalog: CatalogService): Prebuilt {
+  const cached = cache.get(catalog);
+  if (cached && cached.change === catalog.changeCount) return cached.snapshot;
+  const json = JSON.stringify(buildCatalogElements(catalog));
+  const snapshot = { json, etag: `"el-${createHash('sha1').update(json).digest('base64url')}"` };
+  cache.set(catalog, { change: catalog.changeCount, snapshot });
+  return snapshot;
+}

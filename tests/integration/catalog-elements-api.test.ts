@@ -1,0 +1,124 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogElements, OBJECT_CLASS_CODE, OBJECT_CLASSES } from '../../src/contracts/catalog-elements.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { createAppContext, type AppContext } from '../../src/server/app-context.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/database.ts';
+import { VERSION } from '../../src/server/version.ts';
+
+// GET /api/catalog/elements through the HTTP API, on PGlite with the 50,000-object demo seeded.
+let dir: string;
+let database: Database;
+let ctx: AppContext;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dataforge-elements-'));
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  database = await openDatabase({ dataDir: config.DATA_DIR });
+  ctx = createAppContext(config, database, VERSION);
+  await ctx.services.catalog.initialise(new Date());
+  app = await buildApp(ctx);
+  await app.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const ISS = `ISS (ZARYA)
+1 25544U 98067A   08264.51782528 -.00002182  00000-0 -11606-4 0  2927
+2 25544  51.6416 247.4627 0006703 130.5360 325.0288 15.72125391563537`;
+
+describe('GET /api/catalog/elements', () => {
+  let etag = '';
+
+  it('has one column entry per catalogue object, sorted by NORAD id, each as the catalogue holds it', async () => {
+    const res = await app.inject({ url: '/api/catalog/elements' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = CatalogElements.parse(res.json());
+    const catalog = ctx.services.catalog;
+    expect(body.count).toBe(catalog.size);
+    expect(body.count).toBe(50_000);
+    expect(body.classes).toEqual([...OBJECT_CLASSES]);
+    for (const key of ['norad', 'name', 'cls', 'epoch', 'meanMotion', 'eccentricity', 'inclination', 'raan', 'argPerigee', 'meanAnomaly', 'bstar'] as const) {
+      expect(body[key], key).toHaveLength(body.count);
+    }
+    for (let i = 1; i < body.count; i++) expect(body.norad[i]! > body.norad[i - 1]!).toBe(true);
+
+    // Every value is the catalogue's own (no rounding on the way).
+    for (let i = 0; i < body.count; i += 997) {
+      const entry = catalog.entry(body.norad[i]!);
+      if (!entry) throw new Error(`no entry ${body.norad[i]}`);
+      const { set, object } = entry;
+      expect(body.name[i]).toBe(object.name);
+      expect([body.epoch[i], body.meanMotion[i], body.eccentricity[i], body.inclination[i], body.raan[i], body.argPerigee[i], body.meanAnomaly[i], body.bstar[i]]).toEqual([
+        set.epoch,
+        set.meanMotion,
+        set.eccentricity,
+        set.inclination,
+        set.raan,
+        set.argPerigee,
+        set.meanAnomaly,
+        set.bstar,
+      ]);
+    }
+
+    // Classes: the fleet first, then the object type.
+    const fleet = new Set(catalog.fleet().map((e) => e.object.noradId));
+    expect(fleet.size).toBeGreaterThan(0);
+    const counts = new Map<number, number>();
+    body.cls.forEach((c, i) => {
+      counts.set(c, (counts.get(c) ?? 0) + 1);
+      const entry = catalog.entry(body.norad[i]!)!;
+      const want = fleet.has(body.norad[i]!) ? 'fleet' : entry.object.objectType;
+      expect(OBJECT_CLASSES[c]).toBe(want);
+    });
+    expect(counts.get(OBJECT_CLASS_CODE.fleet)).toBe(fleet.size);
+    for (const c of ['payload', 'rocket_body', 'debris'] as const) expect(counts.get(OBJECT_CLASS_CODE[c]) ?? 0).toBeGreaterThan(100);
+    expect(body.noSgp4).toEqual([...catalog.all()].filter((e) => e.model === null).map((e) => e.object.noradId).sort((a, b) => a - b));
+    etag = String(res.headers.etag);
+    expect(etag).toMatch(/^"el-/);
+  });
+
+  it('answers 304 to a current ETag, and compresses for clients that accept it', async () => {
+    const again = await app.inject({ url: '/api/catalog/elements', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const br = await app.inject({ url: '/api/catalog/elements', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(etag);
+    const raw = br.rawPayload;
+    const json = brotliDecompressSync(raw).toString('utf8');
+    // Compact: well under 100 bytes an object on the wire.
+    expect(raw.length / 50_000).toBeLessThan(100);
+    expect(CatalogElements.parse(JSON.parse(json)).count).toBe(50_000);
+  });
+
+  it('changes with the catalogue: an import adds the object and a new ETag', async () => {
+    const imported = await app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: ISS });
+    expect(imported.statusCode).toBe(200);
+    const stale = await app.inject({ url: '/api/catalog/elements', headers: { 'if-none-match': etag } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers.etag).not.toBe(etag);
+    const body = CatalogElements.parse(stale.json());
+    expect(body.count).toBe(50_001);
+    const i = body.norad.indexOf(25544);
+    expect(body.name[i]).toBe('ISS (ZARYA)');
+    expect(body.cls[i]).toBe(OBJECT_CLASS_CODE.payload);
+    expect(body.inclination[i]).toBe(51.6416);
+  });
+
+  it('is documented in the OpenAPI description', async () => {
+    const doc = (await app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/catalog/elements'].get.summary).toMatch(/element set/);
+  });
+});
