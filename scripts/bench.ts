@@ -10,6 +10,12 @@
  *
  * Conjunction screening (issue 4, scripts/bench-screening.ts): the fleet against the
  * real catalogue over 48 h at 5 km, beside the time to merely propagate the catalogue.
+ *
+ * Operations API (issue 6, scripts/bench-operations.ts): requests/s and p99 latency of the
+ * endpoints the dashboard polls, on a real server with the demo catalogue, loaded by autocannon.
+ *
+ * 3D Orbital View (issue 7, scripts/bench-globe.ts): in Chromium on the dashboard, the time to first
+ * draw of the whole demo catalogue and the per-frame cost of updating its positions (target < 4 ms).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,6 +29,8 @@ import { formatTle } from '../src/core/elements/tle-format.ts';
 import { createSgp4 } from '../src/core/propagation/sgp4.ts';
 import { PropagationPool } from '../src/server/workers/propagation-pool.ts';
 import { atmosphereBench } from './bench-atmosphere.ts';
+import { globeBench } from './bench-globe.ts';
+import { operationsBench } from './bench-operations.ts';
 import { screeningBench } from './bench-screening.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -125,3 +133,5 @@ await catalogueBench();
 if (existsSync(catalogPath)) await screeningBench(row);
 atmosphereBench(row);
 await startBench();
+await operationsBench(row);
+await globeBench(row);

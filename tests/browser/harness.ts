@@ -11,7 +11,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** Debian's Chromium (apt package `chromium`); Playwright's own browser download does not work here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchChromium(): Promise<Browser> {
+/** `args`: extra Chromium switches for one test's browser (e.g. '--disable-webgl'), after the defaults. */
+export async function launchChromium(args: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -23,6 +24,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...args,
     ],
   });
 }

@@ -132,6 +132,7 @@ const CARD_TITLES = [
   'Adversary Conjunction Risk',
   'Space Debris Collision Assessment',
   'Critical Conjunctions',
+  'Space Situational Awareness',
   'Threat Assessment Overview',
   'Recent Maneuver Detections',
   'High Interest Objects',
@@ -177,18 +178,19 @@ describe('SDA Dashboard page', () => {
     expect(screen.queryByText('Loading space threat assessment...')).not.toBeInTheDocument();
   });
 
-  it('lays the cards out on the 12-column grid: three, three, then two full-width', async () => {
+  it('lays the cards out on the 12-column grid: three, one full-width, three, then two full-width', async () => {
     await renderLoaded();
     const grid = screen.getByTestId('dashboard-grid');
     expect(grid).toHaveClass('grid-cols-12');
     const cells = [...grid.children].map((cell) => {
-      const card = within(cell as HTMLElement).getByRole('region');
+      const card = within(cell as HTMLElement).getAllByRole('region')[0]!;
       return [within(card).getAllByRole('heading', { level: 2 })[0]?.textContent, cell.className];
     });
     expect(cells).toEqual([
       ['Adversary Conjunction Risk', 'col-span-12 xl:col-span-4'],
       ['Space Debris Collision Assessment', 'col-span-12 xl:col-span-4'],
       ['Critical Conjunctions', 'col-span-12 xl:col-span-4'],
+      ['Space Situational Awareness', 'col-span-12'],
       ['Threat Assessment Overview', 'col-span-12 xl:col-span-4'],
       ['Recent Maneuver Detections', 'col-span-12 xl:col-span-4'],
       ['High Interest Objects', 'col-span-12 xl:col-span-4'],

@@ -9,6 +9,7 @@ import { RecentManeuversCard } from '@/components/dashboard/cards/recent-maneuve
 import { CardError, ThreatOverviewCard } from '@/components/dashboard/cards/threat-overview';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
 import { Sidebar } from '@/components/dashboard/sidebar';
+import { SituationalAwarenessCard } from '@/components/dashboard/situational-awareness/situational-awareness-card';
 import { useDashboardStats } from '@/queries/dashboard-stats';
 
 /** Spec §2: the dashboard's text while its stats load. */
@@ -52,7 +53,10 @@ export default function DashboardPage() {
             <div className="col-span-12 xl:col-span-4">
               <CriticalConjunctionsCard />
             </div>
-            {/* Row 2 (full width) is the Space Situational Awareness card, which a later issue adds. */}
+            {/* Row 2 (full width): Space Situational Awareness. */}
+            <div className="col-span-12">
+              <SituationalAwarenessCard />
+            </div>
             {/* Row 3: threat overview, recent manoeuvres, high-interest objects. */}
             <div className="col-span-12 xl:col-span-4">
               <ThreatOverviewCard />
