@@ -16,15 +16,11 @@
  * Run alone: npx tsx scripts/bench-globe.ts [--updates N] [--url URL]
  * (--url: bench an app already running there, e.g. http://127.0.0.1:5000/; the web bundle must be built.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import type { GlobeDebug } from '../src/web/components/dashboard/situational-awareness/globe-protocol.ts';
+import { startBenchServer } from './bench-server.ts';
 
 type Row = (what: string, value: string, note?: string) => void;
 /** The page's window as far as the globe goes (globalThis inside page.evaluate is the page's window). */
@@ -34,23 +30,9 @@ interface GlobeWindow {
 
 export const GLOBE_TARGET_UPDATE_MS = 4;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -132,42 +114,15 @@ async function benchPage(row: Row, url: string, updates: number): Promise<boolea
   }
 }
 
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 5 * 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 5 min');
-    await sleep(250);
-  }
-}
-
 /** Starts the real server with the demo catalogue (unless `url` is given) and benchmarks the globe on the dashboard. */
 export async function globeBench(row: Row, options: { updates?: number; url?: string } = {}): Promise<boolean> {
   const updates = options.updates ?? 200;
   if (options.url) return benchPage(row, options.url, updates);
-  const dataDir = await mkdtemp(join(tmpdir(), 'dataforge-bench-globe-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['bin/ssa.js', 'serve'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBenchServer('dataforge-bench-globe-');
   try {
-    await waitForHealth(base, child);
-    return await benchPage(row, `${base}/`, updates);
+    return await benchPage(row, `${server.base}/`, updates);
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

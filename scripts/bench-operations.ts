@@ -11,15 +11,11 @@
  *
  * Run alone: npx tsx scripts/bench-operations.ts [--seconds N] [--connections N]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { startBenchServer, waitFor } from './bench-server.ts';
 
 type Row = (what: string, value: string, note?: string) => void;
 
@@ -36,7 +32,6 @@ export const POLLED_ENDPOINTS: readonly { path: string; weight: number }[] = [
 
 export const TARGET = { requestsPerSecond: 5_000, p99Ms: 20 } as const;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 /** What Chromium sends. */
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /**
@@ -47,35 +42,6 @@ const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
  */
 const PLAIN_EVERY = 10;
 const FIRST_SCREENING_TIMEOUT_MS = 15 * 60_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, timeoutMs: number, child: ChildProcess, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} while waiting for ${what}`);
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch {
-      // not answering yet
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 interface CannonRequest {
   method: 'GET';
@@ -158,17 +124,10 @@ async function load(
 export async function operationsBench(row: Row, options: { seconds?: number; connections?: number } = {}): Promise<boolean> {
   const seconds = options.seconds ?? 10;
   const connections = options.connections ?? 50;
-  const dataDir = await mkdtemp(join(tmpdir(), 'dataforge-bench-ops-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['bin/ssa.js', 'serve'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_CATALOG: 'on' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBenchServer('dataforge-bench-ops-', { DEMO_CATALOG: 'on' });
+  const { base, child } = server;
   try {
-    await waitFor('/api/health', 5 * 60_000, child, async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
     const listening = performance.now();
     const lastScreening = await waitFor('the first screening run (/api/dashboard/stats lastScreening)', FIRST_SCREENING_TIMEOUT_MS, child, async () => {
       const res = await fetch(`${base}/api/dashboard/stats`);
@@ -213,12 +172,7 @@ export async function operationsBench(row: Row, options: { seconds?: number; con
     );
     return meets(overall);
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -3,7 +3,7 @@ import { ImportBody, ImportFailure, ImportQuery, ImportReport } from '../../cont
 import { CatalogElements } from '../../contracts/catalog-elements.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
 import type { AppContext } from '../app-context.ts';
-import { NotModified, sendSnapshot } from '../http/etag.ts';
+import { snapshotRoute } from '../http/snapshot-route.ts';
 import { catalogElementsSnapshot } from '../services/catalog-elements.ts';
 import { ImportError } from '../services/catalog-service.ts';
 
@@ -49,17 +49,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
   );
 
-  app.get(
+  // Serialised once per catalogue change from the contract's type (services/catalog-elements.ts) and sent as
+  // it is; re-validating 50,000 × 12 fields per request would cost more than serving the bytes.
+  snapshotRoute(
+    app,
     '/api/catalog/elements',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: "Every object's newest SGP4 element set, in columns (for the 3D orbital view's propagation worker)",
-        response: { 200: CatalogElements, 304: NotModified },
-      },
-    },
-    // Serialised once per catalogue change from the contract's type (services/catalog-elements.ts) and sent as
-    // it is; re-validating 50,000 × 12 fields per request would cost more than serving the bytes.
-    async (request, reply) => sendSnapshot(request, reply, catalogElementsSnapshot(ctx.services.catalog)),
+    { tags: ['catalog'], summary: "Every object's newest SGP4 element set, in columns (for the 3D orbital view's propagation worker)" },
+    CatalogElements,
+    () => catalogElementsSnapshot(ctx.services.catalog),
   );
 };

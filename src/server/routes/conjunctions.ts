@@ -4,7 +4,7 @@ import { AnalysisJob, AnalyzeQuery, AnalyzeSelectedRequest, JobParams, SstResult
 import { ErrorResponse } from '../../contracts/error.ts';
 import { ActiveConjunctionsResponse, AnalyzeConjunctionRequest, ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, RiskItemsResponse } from '../../contracts/operations.ts';
 import type { AppContext } from '../app-context.ts';
-import { NotModified, sendSnapshot } from '../http/etag.ts';
+import { snapshotRoute } from '../http/snapshot-route.ts';
 import { notFound } from '../http/errors.ts';
 import { validateAnalysis } from '../services/analysis-request.ts';
 
@@ -22,41 +22,11 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const jobs = ctx.services.analyses;
   const operations = ctx.services.operations;
 
-  app.get(
-    '/api/conjunctions/active',
-    {
-      schema: {
-        tags: ['conjunctions'],
-        summary: 'Open conjunctions of the fleet from continuous screening, highest risk first',
-        response: { 200: ActiveConjunctionsResponse, 304: NotModified },
-      },
-    },
-    async (request, reply) => sendSnapshot(request, reply, operations.activeConjunctions()),
-  );
+  snapshotRoute(app, '/api/conjunctions/active', { tags: ['conjunctions'], summary: 'Open conjunctions of the fleet from continuous screening, highest risk first' }, ActiveConjunctionsResponse, () => operations.activeConjunctions());
 
-  app.get(
-    '/api/conjunctions/adversary-risk',
-    {
-      schema: {
-        tags: ['conjunctions'],
-        summary: 'Adversary Conjunction Risk card: screened approaches of fleet satellites by adversary-owned objects, scored (top 8)',
-        response: { 200: RiskItemsResponse, 304: NotModified },
-      },
-    },
-    async (request, reply) => sendSnapshot(request, reply, operations.adversaryRisk()),
-  );
+  snapshotRoute(app, '/api/conjunctions/adversary-risk', { tags: ['conjunctions'], summary: 'Adversary Conjunction Risk card: screened approaches of fleet satellites by adversary-owned objects, scored (top 8)' }, RiskItemsResponse, () => operations.adversaryRisk());
 
-  app.get(
-    '/api/conjunctions/debris-risk',
-    {
-      schema: {
-        tags: ['conjunctions'],
-        summary: 'Space Debris Collision Assessment card: screened approaches of fleet satellites by debris, scored (top 8)',
-        response: { 200: RiskItemsResponse, 304: NotModified },
-      },
-    },
-    async (request, reply) => sendSnapshot(request, reply, operations.debrisRisk()),
-  );
+  snapshotRoute(app, '/api/conjunctions/debris-risk', { tags: ['conjunctions'], summary: 'Space Debris Collision Assessment card: screened approaches of fleet satellites by debris, scored (top 8)' }, RiskItemsResponse, () => operations.debrisRisk());
 
   app.post(
     '/api/conjunction/analyze',

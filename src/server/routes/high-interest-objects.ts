@@ -9,7 +9,7 @@ import {
   UpdateHighInterestObject,
 } from '../../contracts/operations.ts';
 import type { AppContext } from '../app-context.ts';
-import { NotModified, sendSnapshot } from '../http/etag.ts';
+import { snapshotRoute } from '../http/snapshot-route.ts';
 
 /**
  * High-interest objects (product spec §3, §4; DECISIONS.md §7): the watch list,
@@ -20,16 +20,12 @@ export const highInterestObjectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext 
   const service = ctx.services.highInterest;
   const tags = ['high-interest-objects'];
 
-  app.get(
+  snapshotRoute(
+    app,
     '/api/high-interest-objects',
-    {
-      schema: {
-        tags,
-        summary: 'The watch list, each entry with its last observation (newest element-set epoch) and tracking status',
-        response: { 200: HighInterestObjectsResponse, 304: NotModified },
-      },
-    },
-    async (request, reply) => sendSnapshot(request, reply, await service.list(new Date())),
+    { tags, summary: 'The watch list, each entry with its last observation (newest element-set epoch) and tracking status' },
+    HighInterestObjectsResponse,
+    () => service.list(new Date()),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GroundTracksResponse, IsraeliSatellitesResponse, SatellitesResponse } from '../../contracts/satellites.ts';
 import type { AppContext } from '../app-context.ts';
-import { NotModified, sendSnapshot } from '../http/etag.ts';
+import { snapshotRoute } from '../http/snapshot-route.ts';
 import { groundTrack, toIsraeliSatellite, TRACK_HORIZON_MINUTES, TRACK_STEP_MINUTES } from '../services/fleet-views.ts';
 
 /** The fleet with live positions, its predicted ground tracks, and the whole catalogue as SST records. */
@@ -43,18 +43,14 @@ export const satellitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
   );
 
-  app.get(
+  // Serialised once per catalogue change and sent as it is, with an ETag for revalidation. The JSON was
+  // built from the fields the schema names (CatalogService.satelliteRecords, checked by tests against
+  // SatellitesResponse); re-validating 50,000 records per request would cost ~100 ms.
+  snapshotRoute(
+    app,
     '/api/satellites',
-    {
-      schema: {
-        tags: ['satellites'],
-        summary: 'Every catalogue object as an SST satellite record (id, name, noradId, cosparId, category)',
-        response: { 200: SatellitesResponse, 304: NotModified },
-      },
-    },
-    // Serialised once per catalogue change and sent as it is, with an ETag for revalidation. The JSON was
-    // built from the fields the schema names (CatalogService.satelliteRecords, checked by tests against
-    // SatellitesResponse); re-validating 50,000 records per request would cost ~100 ms.
-    async (request, reply) => sendSnapshot(request, reply, catalog.satelliteRecords()),
+    { tags: ['satellites'], summary: 'Every catalogue object as an SST satellite record (id, name, noradId, cosparId, category)' },
+    SatellitesResponse,
+    () => catalog.satelliteRecords(),
   );
 };
