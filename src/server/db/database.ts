@@ -40,6 +40,11 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection that the server ends (restart, failover, pg_terminate_backend) is
+  // reported as a pool 'error' event; unheard, Node treats it as an uncaught exception and the whole
+  // server stops. The pool has already dropped that client and opens a new one on the next query
+  // (node-postgres docs, "Pool: events: error"), so there is nothing else to do.
+  pool.on('error', () => {});
   const location = redactUrl(url);
   try {
     const client = await pool.connect();
