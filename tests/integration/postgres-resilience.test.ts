@@ -15,13 +15,13 @@ describe.skipIf(!postgres)('PostgreSQL connections ended by the server', () => {
       await database.db.execute(sql`select 1`);
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
-      const { rows } = await database.db.execute(sql`select current_database() as name`);
-      const name = (rows[0] as { name: string }).name;
+      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+      const name = current.rows[0]?.name;
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
       await admin.end();
       await new Promise((r) => setTimeout(r, 200));
-      const again = await database.db.execute(sql`select 2 as two`);
-      expect((again.rows[0] as { two: number }).two).toBe(2);
+      const again = (await database.db.execute(sql`select 2 as two`)) as unknown as { rows: { two: number }[] };
+      expect(again.rows[0]?.two).toBe(2);
     } finally {
       await database.close();
       await store.destroy();
