@@ -190,10 +190,23 @@ describe('Space Situational Awareness card', () => {
     if (!hovered) throw new Error('nothing hovered');
     // The nearest point to the pointer (often the fleet satellite; in a crowd perhaps a neighbour) is named.
     expect(elements.name[elements.norad.indexOf(hovered.norad)]).toBe(hovered.name);
-    await expect.poll(async () => tooltip.textContent()).toBe((await figures()).hovered?.name);
+    // The tooltip names what the globe reports as hovered (in a crowd that may switch between neighbours).
+    await expect.poll(async () => {
+      const name = (await figures()).hovered?.name;
+      return name !== undefined && (await tooltip.textContent()) === name;
+    }).toBe(true);
     await shot('3d-hover');
 
-    // Click where the hovered object is now (the globe keeps turning); in a crowd, a neighbour may be nearest.
+    // The globe holds still while an object is named, so it can be clicked.
+    const held = await page.evaluate(async () => {
+      const g = (globalThis as unknown as GlobeWindow).__dataforgeGlobe!;
+      const r0 = g.rotationDeg;
+      await new Promise((r) => setTimeout(r, 500));
+      return { r0, r1: g.rotationDeg, hovered: g.hovered !== null };
+    });
+    expect(held).toEqual({ r0: held.r0, r1: held.r0, hovered: true });
+
+    // Click where the hovered object is; in a crowd, a neighbour may be nearest.
     let selected: Figures['selected'] = null;
     for (let attempt = 0; attempt < 5 && !selected; attempt++) {
       const at = await page.evaluate((n) => (globalThis as unknown as GlobeWindow).__dataforgeGlobe?.screenPosition(n) ?? null, hovered.norad);
@@ -208,6 +221,9 @@ describe('Space Situational Awareness card', () => {
     await shot('3d-selected');
     await page.mouse.move(5, 5);
     await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
+    // With nothing named, it turns again.
+    const r0 = (await figures()).rotationDeg;
+    await expect.poll(async () => (await figures()).rotationDeg, { timeout: 5_000 }).not.toBe(r0);
   });
 
   it("shows the Israeli Satellite Tracking card on 'Satellite Tracking', and the globe again on '3D Orbital View'", async () => {

@@ -178,7 +178,13 @@ export class GlobeScene {
   private readonly toWorld = new Matrix4();
 
   private frameHandle = 0;
-  private startedAt = performance.now();
+  /**
+   * Time the globe has spun, ms. It advances with the frames except while the pointer names an
+   * object: a turning globe moves a point ~3 px per 100 ms, so holding still is what makes the
+   * named object clickable (the rate while spinning stays the spec's 1° per 100 ms).
+   */
+  private spunMs = 0;
+  private lastFrameAt: number | null = null;
   private regime: Regime = DEFAULT_REGIME;
   private scale = SCALE_DEFAULT;
   private hio: ReadonlySet<number> = new Set();
@@ -283,7 +289,6 @@ export class GlobeScene {
       this.options.onStatus({ drawn: { LEO: 0, MEO: 0, GEO: 0 }, total: 0, ready: false, error: event.message || 'The propagation worker failed' });
     this.send({ type: 'start', url: options.url ?? '/api/catalog/elements', intervalMs: PROPAGATION_INTERVAL_MS });
 
-    this.startedAt = performance.now();
     this.frameHandle = requestAnimationFrame(this.frame);
   }
 
@@ -367,7 +372,9 @@ export class GlobeScene {
     // Off screen (scrolled away): nothing to draw; a waiting update stays until the view is back.
     if (!this.onScreen) return;
     this.frameCount += 1;
-    const rotation = rotationDegrees(now - this.startedAt);
+    if (this.lastFrameAt !== null && !this.hovered) this.spunMs += Math.max(0, now - this.lastFrameAt);
+    this.lastFrameAt = now;
+    const rotation = rotationDegrees(this.spunMs);
     this.globe.rotation.y = (rotation * Math.PI) / 180;
     this.debug.rotationDeg = rotation;
 
