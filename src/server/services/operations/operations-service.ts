@@ -11,55 +11,22 @@ import type {
 import { DEFAULT_ANALYSIS_ID } from '../../../contracts/operations.ts';
 import { readCdmKvn, writeCdmXml } from '../../../core/cdm/index.ts';
 import { ADVERSARIES } from '../../../core/catalog/named-objects.ts';
-import { detectManeuvers, type DetectedManeuver } from '../../../core/maneuvers/detect.ts';
-import {
-  adversaryInfoFor,
-  anomalyScore,
-  assessmentReason,
-  buildAdversaryItems,
-  buildDebrisItems,
-  classify,
-  compareThreatLevel,
-  conjunctionIdFor,
-  isAlert,
-  normalizeOwner,
-  reconcile,
-  recentlyManoeuvred,
-  regimeChange,
-  threatLevel,
-  threatSummary,
-  topByRisk,
-  type AlertLevel,
-  type ApproachRecord,
-  type Classification,
-  type EventEstimate,
-  type FleetApproachSignal,
-  type StoredEvent,
-  type ThreatLevel,
-} from '../../../core/operations/index.ts';
-import { semiMajorAxis } from '../../../core/orbit/mean-elements.ts';
-import { WGS72_RADIUS } from '../../../core/orbit/wgs72.ts';
-import { utcMs } from '../../../core/units.ts';
-import type { ConjunctionEventRepository, ConjunctionEventRow, ConjunctionRunWrite, EventUpdateValues, NewConjunctionEvent } from '../../repositories/conjunction-event-repository.ts';
+import { adversaryInfoFor, buildAdversaryItems, buildDebrisItems, normalizeOwner, topByRisk, type AlertLevel, type ApproachRecord } from '../../../core/operations/index.ts';
+import type { ConjunctionEventRepository, ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
 import type { HighInterestObjectRepository } from '../../repositories/high-interest-object-repository.ts';
-import type { HistorySet, ManeuverRepository, ManeuverRow, NewManeuver } from '../../repositories/maneuver-repository.ts';
-import type { NewOperationsEvent, OperationsEventRepository, OperationsEventRow } from '../../repositories/operations-event-repository.ts';
+import type { ManeuverRepository, ManeuverRow } from '../../repositories/maneuver-repository.ts';
+import type { OperationsEventRepository, OperationsEventRow } from '../../repositories/operations-event-repository.ts';
 import type { ScreeningRunRepository, ScreeningRunRow } from '../../repositories/screening-run-repository.ts';
 import { catalogVersionOf } from '../../screening/catalog-version.ts';
-import type { ScreeningConjunction, ScreeningReport } from '../../screening/run-screening.ts';
+import type { ScreeningReport } from '../../screening/run-screening.ts';
 import type { CatalogChange, CatalogEntry, CatalogService } from '../catalog-service.ts';
 import type { ScreeningService } from '../screening-service.ts';
-import {
-  alertUpdatedText,
-  catalogUpdateText,
-  cdmGeneratedText,
-  demoCatalogText,
-  maneuverText,
-  newObjectsText,
-  type ConjunctionText,
-} from './descriptions.ts';
+import { approachRecord, estimateOf, planConjunctionWrite } from './conjunction-write.ts';
+import { ingestionEvents } from './ingestion-events.ts';
+import { detectManeuverStage, type RegimeShift } from './maneuver-stage.ts';
 import { replaceSnapshot, type Snapshot } from './snapshot.ts';
-import { altitudeKm, compareConjunctions, conjunctionOf, detailsOf, eventOf, isEventDetails, maneuverOf, projectionPoints, type EventDetails } from './views.ts';
+import { assessThreats } from './threat-stage.ts';
+import { altitudeKm, compareConjunctions, conjunctionOf, eventOf, isEventDetails, maneuverOf, projectionPoints, type EventDetails } from './views.ts';
 
 export interface OperationsOptions {
   /** Continuous screening on (config SCREENING). Off: no runs; the snapshots still serve what is stored. */
@@ -108,22 +75,11 @@ export interface RunOutcome {
   timings: Record<string, number>;
 }
 
-/** The Conjunction Analysis card's fixed id (product spec §7): resolved to a stored event when none has it. */
+/** Events listed in the Live Feed. */
 const EVENTS_SHOWN = 50;
-const ASSESSMENTS_SHOWN = 200;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const RISK_ITEMS = 8;
-
-/** An estimate of the run, with what is needed to store it. */
-interface Estimate extends EventEstimate {
-  conjunction: ScreeningConjunction;
-  details: EventDetails;
-}
-
-interface OpenEvent extends StoredEvent {
-  row: ConjunctionEventRow;
-}
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -156,7 +112,7 @@ export class OperationsService {
   private lastRun: ScreeningRunRow | undefined;
   private lastCompleted: ScreeningRunRow | undefined;
   private dailyScreens = 0;
-  private regimeChanges = new Map<number, { from: string; to: string }>();
+  private regimeChanges = new Map<number, RegimeShift>();
   private adversaryApproaches: ApproachRecord[] = [];
   private adversaryItems: RiskItem[] = [];
   private debrisItems: RiskItem[] = [];
@@ -332,7 +288,7 @@ export class OperationsService {
     const recent = this.maneuverRows.filter((m) => m.detectionTime.getTime() >= since30);
     s.maneuvers = replaceSnapshot(
       s.maneuvers,
-      recent.map((m) => maneuverOf(m, lookup(m.noradId)?.object.name ?? `NORAD ${m.noradId}`)),
+      recent.map((m) => maneuverOf(m, this.nameOf(m.noradId))),
     );
     const status: DashboardStats['screeningStatus'] = this.running ? 'running' : this.lastRun?.status === 'failed' ? 'failed' : 'idle';
     s.stats = replaceSnapshot(s.stats, {
@@ -375,32 +331,7 @@ export class OperationsService {
 
   private catalogChanged(change: CatalogChange): void {
     this.enqueueWrite(async () => {
-      const events: NewOperationsEvent[] = [];
-      const timestamp = change.now;
-      if (change.kind === 'demo') {
-        events.push({ eventType: 'radar_update', timestamp, description: demoCatalogText(change.report.objectsAdded, change.report.setsAdded), conjunctionId: null, noradId: null });
-      } else {
-        const { report } = change;
-        if (report.setsAdded > 0) {
-          events.push({
-            eventType: 'radar_update',
-            timestamp,
-            description: catalogUpdateText(change.label, report.setsAdded, report.duplicates, report.rejected),
-            conjunctionId: null,
-            noradId: null,
-          });
-        }
-        if (report.format !== 'satcat' && change.newNoradIds.length > 0) {
-          const names = change.newNoradIds.map((norad) => this.catalog.entry(norad)?.object.name ?? `NORAD ${norad}`);
-          events.push({
-            eventType: 'launch_detected',
-            timestamp,
-            description: newObjectsText(change.label, change.newNoradIds.length, names),
-            conjunctionId: null,
-            noradId: change.newNoradIds.length === 1 ? (change.newNoradIds[0] ?? null) : null,
-          });
-        }
-      }
+      const events = ingestionEvents(change, (norad) => this.nameOf(norad));
       if (events.length > 0) {
         await this.repos.events.insert(events);
         this.recentEventRows = await this.repos.events.recent(EVENTS_SHOWN);
@@ -473,7 +404,8 @@ export class OperationsService {
     outcome.runId = runId;
     this.lastRun = await this.repos.runs.get(runId);
     this.rebuildSnapshots(now);
-    const objectType = (norad: number) => this.catalog.entry(norad)?.object.objectType;
+    const lookup = (norad: number) => this.catalog.entry(norad);
+    const objectType = (norad: number) => lookup(norad)?.object.objectType;
     const signal = this.abort.signal;
 
     // 1. Adversary screening first (a small catalogue version), so that the workers keep the
@@ -488,7 +420,7 @@ export class OperationsService {
         { signal, objectType },
       );
       outcome.timings.adversaryLoadMs = Math.round(report.timings.prepare);
-      this.adversaryApproaches = report.conjunctions.filter((c) => !fleetIds.has(c.approach.secondary)).map((c) => this.approachRecord(c));
+      this.adversaryApproaches = report.conjunctions.filter((c) => !fleetIds.has(c.approach.secondary)).map((c) => approachRecord(c, lookup));
     });
 
     // 2. The fleet against the whole catalogue.
@@ -504,23 +436,37 @@ export class OperationsService {
 
     // 3. Conjunction events.
     await this.stage('conjunctions', outcome, async () => {
-      const estimates = (report?.conjunctions ?? []).map((c) => this.estimateOf(c));
+      const estimates = (report?.conjunctions ?? []).map((c) => estimateOf(c, lookup));
       // Nothing screened (no fleet): no event can be "not found", only passed.
       const screened = report ? window : { startMs: nowMs, endMs: nowMs };
-      const write = await this.planConjunctionWrite(runId, estimates, screened, now, outcome);
+      const { write, counts } = await planConjunctionWrite(this.openEvents, estimates, screened, {
+        runId,
+        now,
+        alertLevel: this.options.alertLevel,
+        maxSequence: (year) => this.repos.conjunctions.maxSequence(year),
+        cdmKvn: (c, conjunctionId, at) => this.screening.cdmOf(c, conjunctionId, 'kvn', at),
+      });
+      Object.assign(outcome, counts);
       if (write.created.length + write.updated.length + write.closed.length + write.events.length > 0) await this.repos.conjunctions.applyRun(write);
       this.openEvents = await this.repos.conjunctions.open();
     });
-    const approaches = (report?.conjunctions ?? []).map((c) => this.approachRecord(c));
+    const approaches = (report?.conjunctions ?? []).map((c) => approachRecord(c, lookup));
     this.adversaryItems = topByRisk(
-      buildAdversaryItems(this.adversaryApproaches, (norad) => adversaryInfoFor(norad, this.isAdversaryOwner(this.catalog.entry(norad)?.object.owner)), nowMs),
+      buildAdversaryItems(this.adversaryApproaches, (norad) => adversaryInfoFor(norad, this.isAdversaryOwner(lookup(norad)?.object.owner)), nowMs),
       RISK_ITEMS,
     );
     this.debrisItems = topByRisk(buildDebrisItems(approaches, nowMs), RISK_ITEMS);
 
     // 4. Manoeuvres in the histories that changed.
     await this.stage('maneuvers', outcome, async () => {
-      outcome.maneuvers = await this.detectManeuvers(now);
+      const found = await detectManeuverStage(this.repos.maneuvers, this.historiesSeenUpTo, now, (norad) => this.nameOf(norad));
+      if (!found) return;
+      for (const [norad, shift] of found.regimes) {
+        if (shift) this.regimeChanges.set(norad, shift);
+        else this.regimeChanges.delete(norad);
+      }
+      this.historiesSeenUpTo = found.seenUpTo;
+      outcome.maneuvers = found.added;
     });
 
     // 5. Threat assessment of the whole catalogue (in memory).
@@ -543,272 +489,27 @@ export class OperationsService {
     return NAMED_ADVERSARY_IDS.has(e.object.noradId) || this.isAdversaryOwner(e.object.owner);
   }
 
-  private approachRecord(c: ScreeningConjunction): ApproachRecord {
-    const a = c.approach;
-    const primary = this.catalog.entry(a.primary)?.object;
-    const secondary = this.catalog.entry(a.secondary)?.object;
-    return {
-      primaryName: primary?.name ?? c.primaryName,
-      primaryNorad: a.primary,
-      primaryCategory: primary?.category ?? null,
-      secondaryNorad: a.secondary,
-      secondaryName: secondary?.name ?? c.secondaryName,
-      secondaryObjectType: secondary?.objectType ?? 'unknown',
-      secondaryOwner: secondary?.owner ?? null,
-      secondaryRcsSize: secondary?.rcsSize ?? null,
-      tcaMs: a.tca,
-      missKm: a.missDistanceKm,
-      relativeVelocityKmS: a.relativeSpeedKmS,
-    };
-  }
-
-  private estimateOf(c: ScreeningConjunction): Estimate {
-    const a = c.approach;
-    return {
-      primary: a.primary,
-      secondary: a.secondary,
-      tcaMs: a.tca,
-      missKm: a.missDistanceKm,
-      pc: c.risk.pc ?? 0,
-      maxPc: c.risk.maxPc,
-      riskLevel: c.risk.riskLevel,
-      conjunction: c,
-      details: detailsOf(c, this.catalog.entry(a.primary), this.catalog.entry(a.secondary)),
-    };
-  }
-
-  private cdmKvn(c: ScreeningConjunction, conjunctionId: string, now: Date): string {
-    return this.screening.cdmOf(c, conjunctionId, 'kvn', now);
-  }
-
-  private textOf(conjunctionId: string, e: Estimate): ConjunctionText {
-    return {
-      conjunctionId,
-      primaryName: e.details.primary.name,
-      secondaryName: e.details.secondary.name,
-      tcaMs: e.tcaMs,
-      missKm: e.missKm,
-      pc: e.pc,
-      riskLevel: e.riskLevel,
-    };
-  }
-
-  private async planConjunctionWrite(
-    runId: number,
-    estimates: Estimate[],
-    window: { startMs: number; endMs: number },
-    now: Date,
-    outcome: RunOutcome,
-  ): Promise<ConjunctionRunWrite> {
-    const open: OpenEvent[] = this.openEvents.map((row) => ({
-      id: row.id,
-      conjunctionId: row.conjunctionId,
-      primary: row.primaryNorad,
-      secondary: row.secondaryNorad,
-      tcaMs: isEventDetails(row.details) ? row.details.tcaMs : row.tca.getTime(),
-      missKm: row.missKm,
-      pc: row.pc,
-      riskLevel: row.riskLevel as StoredEvent['riskLevel'],
-      cdmGenerated: row.cdmKvn !== null,
-      row,
-    }));
-    const result = reconcile(open, estimates, window, now.getTime(), this.options.alertLevel);
-    const write: ConjunctionRunWrite = { runId, created: [], updated: [], closed: [], events: [] };
-    const alert = (level: StoredEvent['riskLevel']) => isAlert(level, this.options.alertLevel);
-    const updateOf = (e: Estimate): EventUpdateValues => ({
-      at: now,
-      tca: new Date(e.tcaMs),
-      missKm: e.missKm,
-      pc: e.pc,
-      maxPc: e.maxPc,
-      riskLevel: e.riskLevel,
-      sigmaM: e.details.sigmaM,
-    });
-    const estimateColumns = (e: Estimate) => {
-      const rtn = e.conjunction.approach.missRtnKm;
-      return {
-        tca: new Date(e.tcaMs),
-        missKm: e.missKm,
-        radialKm: rtn.radial,
-        inTrackKm: rtn.inTrack,
-        crossTrackKm: rtn.crossTrack,
-        relativeVelocityKmS: e.conjunction.approach.relativeSpeedKmS,
-        pc: e.pc,
-        maxPc: e.maxPc,
-        riskLevel: e.riskLevel,
-        details: e.details,
-      };
-    };
-
-    // Created: CNJ-{TCA year}-{next sequence of that year}.
-    const sequences = new Map<number, number>();
-    for (const e of result.created) {
-      const year = new Date(e.tcaMs).getUTCFullYear();
-      const next = (sequences.get(year) ?? (await this.repos.conjunctions.maxSequence(year))) + 1;
-      sequences.set(year, next);
-      const conjunctionId = conjunctionIdFor(year, next);
-      const cdm = alert(e.riskLevel) ? this.cdmKvn(e.conjunction, conjunctionId, now) : null;
-      const event: NewConjunctionEvent = {
-        conjunctionId,
-        primaryNorad: e.primary,
-        secondaryNorad: e.secondary,
-        ...estimateColumns(e),
-        status: 'open',
-        closeReason: null,
-        firstDetected: now,
-        lastUpdated: now,
-        lastRunId: runId,
-        cdmKvn: cdm,
-        cdmGeneratedAt: cdm ? now : null,
-      };
-      write.created.push({ event, update: updateOf(e) });
-      const text = this.textOf(conjunctionId, e);
-      // A new approach below CARA's attention level (Pc < 1e-7, 'low') is stored and listed but not announced:
-      // a first run over 50,000 objects finds hundreds, and the feed is for what needs an operator's eye.
-      if (e.riskLevel !== 'low') write.events.push({ eventType: 'alert_updated', timestamp: now, description: alertUpdatedText(text, null), conjunctionId, noradId: e.secondary });
-      if (cdm) write.events.push({ eventType: 'cdm_generated', timestamp: now, description: cdmGeneratedText(text), conjunctionId, noradId: e.secondary });
-    }
-
-    for (const u of result.updated) {
-      const row = u.event.row;
-      const e = u.estimate;
-      const changed = u.levelChanged || estimateChanged(e, { tcaMs: u.event.tcaMs, missKm: row.missKm, pc: row.pc, maxPc: row.maxPc });
-      if (!changed && !u.crossedAlert) continue;
-      const set: Partial<NewConjunctionEvent> = changed ? { ...estimateColumns(e), lastUpdated: now, lastRunId: runId } : {};
-      // The stored CDM follows the newest estimate while the event is at or above the alert level.
-      if (u.crossedAlert || (changed && row.cdmKvn !== null && alert(e.riskLevel))) {
-        set.cdmKvn = this.cdmKvn(e.conjunction, row.conjunctionId, now);
-        set.cdmGeneratedAt = now;
-      }
-      write.updated.push({ id: row.id, set, update: changed ? updateOf(e) : null });
-      const text = this.textOf(row.conjunctionId, e);
-      if (u.levelChanged) write.events.push({ eventType: 'alert_updated', timestamp: now, description: alertUpdatedText(text, row.riskLevel), conjunctionId: row.conjunctionId, noradId: e.secondary });
-      if (u.crossedAlert) write.events.push({ eventType: 'cdm_generated', timestamp: now, description: cdmGeneratedText(text), conjunctionId: row.conjunctionId, noradId: e.secondary });
-    }
-    write.closed = result.closed.map((c) => ({ id: c.event.id, reason: c.reason }));
-    outcome.created = write.created.length;
-    outcome.updated = write.updated.filter((u) => u.update !== null).length;
-    outcome.closed = write.closed.length;
-    return write;
-  }
-
-  private async detectManeuvers(now: Date): Promise<number> {
-    const mark = await this.repos.maneuvers.lastElementSetId();
-    if (this.historiesSeenUpTo !== undefined && mark <= this.historiesSeenUpTo) return 0;
-    const histories = await this.repos.maneuvers.histories(this.historiesSeenUpTo === undefined ? {} : { changedAfter: this.historiesSeenUpTo });
-    const found: DetectedManeuver[] = [];
-    for (const [norad, history] of histories) {
-      found.push(...detectManeuvers(norad, history.map(toHistoryPoint)));
-      const change = regimeOfHistory(history);
-      if (change) this.regimeChanges.set(norad, change);
-      else this.regimeChanges.delete(norad);
-    }
-    const rows: NewManeuver[] = found.map((m) => ({
-      noradId: m.noradId,
-      maneuverTime: new Date(m.maneuverTime),
-      detectionTime: new Date(m.detectionTime),
-      maneuverType: m.maneuverType,
-      direction: m.direction,
-      deltaV: m.deltaV,
-      confidence: m.confidence,
-      deltaAKm: m.deltaSemiMajorAxisKm,
-      deltaIDeg: m.deltaInclinationDeg,
-      deltaRaanDeg: m.deltaRaanDeg,
-      detectedAt: now,
-    }));
-    const added = await this.repos.maneuvers.recordDetections(rows, (row) => ({
-      eventType: 'maneuver_detected',
-      timestamp: now,
-      description: maneuverText({
-        name: this.catalog.entry(row.noradId)?.object.name ?? `NORAD ${row.noradId}`,
-        noradId: row.noradId,
-        maneuverType: row.maneuverType,
-        deltaV: row.deltaV,
-        maneuverTimeMs: row.maneuverTime.getTime(),
-        confidence: row.confidence,
-      }),
-      conjunctionId: null,
-      noradId: row.noradId,
-    }));
-    this.historiesSeenUpTo = mark;
-    return added.length;
+  private nameOf(norad: number): string {
+    return this.catalog.entry(norad)?.object.name ?? `NORAD ${norad}`;
   }
 
   /** Threat assessments and the summary over the whole catalogue, from the state in memory. */
   private assessThreats(now: Date): void {
-    const nowMs = now.getTime();
-    const fleetIds = new Set(this.catalog.fleet().map((e) => e.object.noradId));
-    const config = { fleetOwners: this.options.fleetOwners, allies: this.options.allyOwners, adversaries: this.options.adversaryOwners };
-    const maneuvers = new Map<number, { deltaV: number; ageDays: number }[]>();
-    for (const m of this.maneuverRows) {
-      const list = maneuvers.get(m.noradId) ?? [];
-      list.push({ deltaV: m.deltaV, ageDays: (nowMs - m.maneuverTime.getTime()) / DAY_MS });
-      maneuvers.set(m.noradId, list);
-    }
-    // Approaches to the fleet: the closest per (object, fleet satellite). Two orbits that meet
-    // meet again every few revolutions; one relationship is one signal, not one per pass.
-    const closest = new Map<number, Map<number, FleetApproachSignal>>();
-    const addApproach = (norad: number, primary: number, signal: FleetApproachSignal) => {
-      if (fleetIds.has(norad)) return;
-      const byPrimary = closest.get(norad) ?? new Map<number, FleetApproachSignal>();
-      const seen = byPrimary.get(primary);
-      if (!seen || signal.missKm < seen.missKm) byPrimary.set(primary, signal);
-      closest.set(norad, byPrimary);
-    };
-    for (const row of this.openEvents) {
-      addApproach(row.secondaryNorad, row.primaryNorad, { missKm: row.missKm, primaryName: this.catalog.entry(row.primaryNorad)?.object.name, tcaMs: row.tca.getTime(), relativeVelocityKmS: row.relativeVelocityKmS });
-    }
-    for (const a of this.adversaryApproaches) {
-      if (a.tcaMs >= nowMs) addApproach(a.secondaryNorad, a.primaryNorad ?? 0, { missKm: a.missKm, primaryName: a.primaryName, tcaMs: a.tcaMs, relativeVelocityKmS: a.relativeVelocityKmS });
-    }
-    const approaches = new Map([...closest].map(([norad, byPrimary]) => [norad, [...byPrimary.values()]]));
-    const named = new Map(ADVERSARIES.map((a) => [a.norad, a.mission]));
-    const all: { satelliteId: number; classification: Classification; anomalyScore: number; level: ThreatLevel }[] = [];
-    const shown: ThreatAssessment[] = [];
-    const assessedAt = now.toISOString();
-    for (const entry of this.catalog.all()) {
-      const o = entry.object;
-      const classification = classify(o.owner, config, fleetIds.has(o.noradId));
-      const regime = this.regimeChanges.get(o.noradId);
-      const anomaly = anomalyScore({
-        maneuvers: maneuvers.get(o.noradId) ?? [],
-        fleetApproaches: approaches.get(o.noradId) ?? [],
-        regimeChanged: regime !== undefined,
-        regimeFrom: regime?.from,
-        regimeTo: regime?.to,
-      });
-      const level = threatLevel(classification, anomaly.score, o.objectType);
-      all.push({ satelliteId: o.noradId, classification, anomalyScore: anomaly.score, level });
-      if (anomaly.score > 0 || classification === 'adversary') {
-        shown.push({
-          id: o.noradId,
-          satelliteId: o.noradId,
-          satelliteName: o.name,
-          owner: o.owner,
-          threatLevel: level,
-          classification,
-          assessmentReason: assessmentReason({ classification, owner: o.owner, objectType: o.objectType, mission: named.get(o.noradId) ?? o.mission ?? undefined, reasons: anomaly.reasons }),
-          anomalyScore: Math.round(anomaly.score * 1000) / 1000,
-          assessedAt,
-        });
-      }
-    }
-    shown.sort((a, b) => compareThreatLevel(a.threatLevel, b.threatLevel) || b.anomalyScore - a.anomalyScore || a.satelliteId - b.satelliteId);
-    // The assessment time is the run's; only the content decides whether the snapshot changes.
-    const previous = new Map(this.assessments.map((a) => [a.satelliteId, a]));
-    this.assessments = shown.slice(0, ASSESSMENTS_SHOWN).map((a) => {
-      const before = previous.get(a.satelliteId);
-      return before && sameAssessment(before, a) ? before : a;
+    const result = assessThreats({
+      now,
+      catalog: this.catalog.all(),
+      fleetIds: new Set(this.catalog.fleet().map((e) => e.object.noradId)),
+      lookup: (norad) => this.catalog.entry(norad),
+      owners: { fleetOwners: this.options.fleetOwners, allies: this.options.allyOwners, adversaries: this.options.adversaryOwners },
+      maneuverRows: this.maneuverRows,
+      openEvents: this.openEvents,
+      adversaryApproaches: this.adversaryApproaches,
+      regimeChanges: this.regimeChanges,
+      previous: this.assessments,
     });
-    this.summary = threatSummary(
-      all,
-      recentlyManoeuvred(
-        this.maneuverRows.map((m) => ({ satelliteId: m.noradId, timeMs: m.maneuverTime.getTime() })),
-        nowMs,
-      ),
-    );
-    this.levelCounts = { critical: 0, high: 0, medium: 0, low: 0 };
-    for (const a of all) this.levelCounts[a.level] += 1;
+    this.assessments = result.assessments;
+    this.summary = result.summary;
+    this.levelCounts = result.levelCounts;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -867,42 +568,3 @@ export class OperationsService {
 }
 
 const NAMED_ADVERSARY_IDS = new Set(ADVERSARIES.map((a) => a.norad));
-
-/**
- * Whether a new estimate differs from the stored one enough to be a new point of the event's
- * history: TCA by 10 ms, miss distance by 1 m, Pc or maximum Pc by 1 % (and by more than 1e-12).
- * Screening the same element sets again from another window start moves the refined TCA by
- * microseconds and Pc in its sixth digit: that is not a change.
- */
-export function estimateChanged(next: { tcaMs: number; missKm: number; pc: number; maxPc: number }, stored: { tcaMs: number; missKm: number; pc: number; maxPc: number }): boolean {
-  const differs = (a: number, b: number) => Math.abs(a - b) > Math.max(1e-12, 0.01 * Math.max(Math.abs(a), Math.abs(b)));
-  return Math.abs(next.tcaMs - stored.tcaMs) >= 10 || Math.abs(next.missKm - stored.missKm) >= 1e-3 || differs(next.pc, stored.pc) || differs(next.maxPc, stored.maxPc);
-}
-
-function toHistoryPoint(s: HistorySet) {
-  return { epoch: utcMs(s.epoch.getTime()), meanMotion: s.meanMotion, eccentricity: s.eccentricity, inclination: s.inclination, raan: s.raan };
-}
-
-/** The orbit regime of the first and the last set of a history, when they differ. */
-function regimeOfHistory(history: readonly HistorySet[]): { from: string; to: string } | undefined {
-  const first = history[0];
-  const last = history.at(-1);
-  if (!first || !last || first === last) return undefined;
-  const heights = (s: HistorySet) => {
-    const a = semiMajorAxis(s.meanMotion);
-    return { perigeeKm: a * (1 - s.eccentricity) - WGS72_RADIUS, apogeeKm: a * (1 + s.eccentricity) - WGS72_RADIUS };
-  };
-  const change = regimeChange(heights(first), heights(last));
-  return change.changed ? { from: change.from, to: change.to } : undefined;
-}
-
-function sameAssessment(a: ThreatAssessment, b: ThreatAssessment): boolean {
-  return (
-    a.threatLevel === b.threatLevel &&
-    a.classification === b.classification &&
-    a.anomalyScore === b.anomalyScore &&
-    a.assessmentReason === b.assessmentReason &&
-    a.satelliteName === b.satelliteName &&
-    a.owner === b.owner
-  );
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateChanged } from './operations-service.ts';
+import { estimateChanged } from './conjunction-write.ts';
 
 describe('estimateChanged', () => {
   const stored = { tcaMs: 1_000_000, missKm: 3.481060928, pc: 5.906373e-10, maxPc: 3.6428e-5 };
