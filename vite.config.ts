@@ -13,6 +13,8 @@ export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss()],
   resolve: { alias: webAlias },
+  // ES-module workers: the globe worker imports satellite.js, whose index holds a top-level await (its WASM bulk propagator).
+  worker: { format: 'es' },
   build: {
     outDir: `${root}/dist/web`,
     emptyOutDir: true,

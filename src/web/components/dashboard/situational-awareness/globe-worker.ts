@@ -7,7 +7,7 @@
  * travel back and forth (two in all), so a pass never allocates and at most one
  * pass waits to be drawn.
  */
-import { gstime, json2satrec, sgp4, type SatRec } from './satellite-js-pure';
+import { gstime, json2satrec, sgp4, type SatRec } from 'satellite.js';
 import type { CatalogElements } from '../../../../contracts/catalog-elements.ts';
 import { ommAt, REGIMES, regimeOrder, temeToScene, type Regime } from './globe-math';
 import type { CatalogMessage, FromWorker, PositionsMessage, ToWorker } from './globe-protocol';
