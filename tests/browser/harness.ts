@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -111,4 +112,71 @@ export function collectPageErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+export interface BrowserSuiteOptions {
+  /** How to start the server (see {@link startApp}). */
+  app?: Parameters<typeof startApp>[0];
+  /** Extra Chromium switches (see {@link launchChromium}). */
+  chromiumArgs?: readonly string[];
+}
+
+/** What {@link useBrowserSuite} sets up; read the fields inside tests and hooks. */
+export interface BrowserSuite {
+  readonly app: RunningApp;
+  /** The current test's page (a new one for every test, 1440×900). */
+  readonly page: Page;
+  /** Console errors the current test expects (e.g. the browser's log of a failed request); empty at the start of each test. */
+  expectedErrors: RegExp[];
+}
+
+/**
+ * Registers the hooks a browser test file shares: before all, start the server and
+ * Chromium (and make SCREENS_DIR); before each test, open a fresh page collecting its
+ * errors; after each, close it and expect no errors but `expectedErrors`; after all,
+ * close Chromium and the server. Hooks the file registers afterwards run after these
+ * before hooks (e.g. fetching fixtures, opening the page under test).
+ */
+export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp(options.app);
+    browser = await launchChromium(options.chromiumArgs);
+    await mkdir(SCREENS_DIR, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  beforeEach(async () => {
+    page = await ready(browser, 'browser').newPage({ viewport: { width: 1440, height: 900 } });
+    pageErrors = collectPageErrors(page);
+    suite.expectedErrors = [];
+  });
+
+  afterEach(async () => {
+    await page?.close();
+    expect(pageErrors.filter((text) => !suite.expectedErrors.some((pattern) => pattern.test(text)))).toEqual([]);
+  });
+
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useBrowserSuite: ${what} is not set up yet (use it inside tests or hooks)`);
+    return value;
+  };
+  const suite: BrowserSuite = {
+    get app() {
+      return ready(app, 'app');
+    },
+    get page() {
+      return ready(page, 'page');
+    },
+    expectedErrors: [],
+  };
+  return suite;
 }

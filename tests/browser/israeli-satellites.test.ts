@@ -1,8 +1,6 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IsraeliSatellite } from '../../src/contracts/satellites.ts';
-import { collectPageErrors, launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
+import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
 
 // The Israeli Satellites page (spec §2) against the real GET /api/israeli-satellites.
 
@@ -12,37 +10,20 @@ const CATEGORIES = [
   ['scientific', 'Scientific'],
 ] as const;
 
-let app: RunningApp;
-let browser: Browser;
-let page: Page;
+const web = useBrowserSuite();
+
 let fleet: IsraeliSatellite[];
-let pageErrors: string[];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-  await mkdir(SCREENS_DIR, { recursive: true });
-  const res = await fetch(`${app.baseUrl}/api/israeli-satellites`);
+  const res = await fetch(`${web.app.baseUrl}/api/israeli-satellites`);
   expect(res.status).toBe(200);
   fleet = (await res.json()) as IsraeliSatellite[];
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${app.baseUrl}/israeli-satellites`);
-  await page.getByRole('heading', { level: 1, name: 'Israeli Satellites' }).waitFor();
-  await page.getByRole('tablist').waitFor({ timeout: 30_000 });
-});
-
-afterEach(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
+  await web.page.goto(`${web.app.baseUrl}/israeli-satellites`);
+  await web.page.getByRole('heading', { level: 1, name: 'Israeli Satellites' }).waitFor();
+  await web.page.getByRole('tablist').waitFor({ timeout: 30_000 });
 });
 
 function inCategory(category: string): IsraeliSatellite[] {
@@ -51,7 +32,7 @@ function inCategory(category: string): IsraeliSatellite[] {
 
 /** The satellite names on the cards of the visible tab panel. */
 async function cardNames(): Promise<string[]> {
-  return page.getByRole('tabpanel').getByRole('heading', { level: 2 }).allTextContents();
+  return web.page.getByRole('tabpanel').getByRole('heading', { level: 2 }).allTextContents();
 }
 
 describe('Israeli Satellites page', () => {
@@ -60,36 +41,36 @@ describe('Israeli Satellites page', () => {
   });
 
   it('shows the subtitle, and the summary tiles count the API data', async () => {
-    expect(await page.getByText('Monitoring all active Israeli satellites with real-time orbital data').isVisible()).toBe(true);
+    expect(await web.page.getByText('Monitoring all active Israeli satellites with real-time orbital data').isVisible()).toBe(true);
     for (const [category, label] of CATEGORIES) {
-      const tile = page.getByRole('region', { name: label, exact: true });
+      const tile = web.page.getByRole('region', { name: label, exact: true });
       expect(await tile.textContent()).toBe(`${label}${inCategory(category).length}`);
     }
-    expect(await page.getByRole('region', { name: 'Total', exact: true }).textContent()).toBe(`Total${fleet.length}`);
+    expect(await web.page.getByRole('region', { name: 'Total', exact: true }).textContent()).toBe(`Total${fleet.length}`);
   });
 
   it('labels the tabs with the API counts', async () => {
-    expect(await page.getByRole('tab').allTextContents()).toEqual([
+    expect(await web.page.getByRole('tab').allTextContents()).toEqual([
       'All Satellites',
       ...CATEGORIES.map(([category, label]) => `${label} (${inCategory(category).length})`),
     ]);
-    expect(await page.getByRole('tab', { name: 'All Satellites' }).getAttribute('aria-selected')).toBe('true');
+    expect(await web.page.getByRole('tab', { name: 'All Satellites' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('shows every satellite under All Satellites, and only its category under each other tab', async () => {
     expect(await cardNames()).toEqual(fleet.map((satellite) => satellite.name));
     for (const [category, label] of CATEGORIES) {
       const expected = inCategory(category).map((satellite) => satellite.name);
-      await page.getByRole('tab', { name: `${label} (${expected.length})` }).click();
-      expect(await page.getByRole('tab', { name: `${label} (${expected.length})` }).getAttribute('aria-selected')).toBe('true');
+      await web.page.getByRole('tab', { name: `${label} (${expected.length})` }).click();
+      expect(await web.page.getByRole('tab', { name: `${label} (${expected.length})` }).getAttribute('aria-selected')).toBe('true');
       expect(await cardNames()).toEqual(expected);
     }
-    await page.getByRole('tab', { name: 'All Satellites' }).click();
+    await web.page.getByRole('tab', { name: 'All Satellites' }).click();
     expect(await cardNames()).toHaveLength(fleet.length);
   });
 
   it('shows each satellite’s name, NORAD id and category on its card', async () => {
-    const cards = page.getByRole('tabpanel').getByRole('region');
+    const cards = web.page.getByRole('tabpanel').getByRole('region');
     expect(await cards.count()).toBe(fleet.length);
     for (const [index, satellite] of fleet.entries()) {
       const card = cards.nth(index);
@@ -103,6 +84,6 @@ describe('Israeli Satellites page', () => {
   });
 
   it('saves a screenshot', async () => {
-    await page.screenshot({ path: `${SCREENS_DIR}/israeli-satellites.png`, fullPage: true });
+    await web.page.screenshot({ path: `${SCREENS_DIR}/israeli-satellites.png`, fullPage: true });
   });
 });

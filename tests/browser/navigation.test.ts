@@ -1,50 +1,24 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
 
 // Routes, top and side navigation, the dashboard header clock, and screenshots
 // of the dashboard and the not-found page (spec §2), against the real server.
 
 const TOP_NAV = ['Orbital Drag', 'SDA Dashboard', 'Israeli Satellites', 'Satellite Tracking', 'SST', 'Calc'];
 
-let app: RunningApp;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
-
-beforeAll(async () => {
-  app = await startApp({ env: { OPERATOR_LABEL: 'Browser Test Operator', DEMO_CATALOG: 'off' } });
-  browser = await launchChromium();
-  await mkdir(SCREENS_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  pageErrors = collectPageErrors(page);
-});
-
-afterEach(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
-});
+const web = useBrowserSuite({ app: { env: { OPERATOR_LABEL: 'Browser Test Operator', DEMO_CATALOG: 'off' } } });
 
 async function open(path: string): Promise<void> {
-  await page.goto(`${app.baseUrl}${path}`);
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  await web.page.goto(`${web.app.baseUrl}${path}`);
+  await web.page.getByRole('heading', { level: 1 }).waitFor();
 }
 
 async function h1(): Promise<string | null> {
-  return page.getByRole('heading', { level: 1 }).textContent();
+  return web.page.getByRole('heading', { level: 1 }).textContent();
 }
 
 async function currentLinks(navName: string): Promise<string[]> {
-  const links = page.getByRole('navigation', { name: navName }).locator('a[aria-current="page"]');
+  const links = web.page.getByRole('navigation', { name: navName }).locator('a[aria-current="page"]');
   return links.allTextContents();
 }
 
@@ -60,26 +34,26 @@ describe('routes', () => {
   ])('%s renders %s', async (path, title) => {
     await open(path);
     expect(await h1()).toBe(title);
-    expect(await page.title()).toBe('Data Forge');
+    expect(await web.page.title()).toBe('Data Forge');
   });
 
   it.each(['/no-such-page', '/alerts', '/visualization', '/analytics', '/config'])('%s renders the not-found page', async (path) => {
     await open(path);
     expect(await h1()).toBe('404 Page Not Found');
-    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    expect(await web.page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
   });
 
   it('saves a screenshot of the not-found page', async () => {
     await open('/alerts');
-    await page.screenshot({ path: `${SCREENS_DIR}/not-found.png`, fullPage: true });
+    await web.page.screenshot({ path: `${SCREENS_DIR}/not-found.png`, fullPage: true });
   });
 });
 
 describe('top navigation', () => {
   it('shows the brand and the six buttons in order', async () => {
     await open('/');
-    expect(await page.getByRole('banner').getByText('Data Forge', { exact: true }).isVisible()).toBe(true);
-    const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+    expect(await web.page.getByRole('banner').getByText('Data Forge', { exact: true }).isVisible()).toBe(true);
+    const links = web.page.getByRole('navigation', { name: 'Main' }).getByRole('link');
     expect(await links.allTextContents()).toEqual(TOP_NAV);
   });
 
@@ -98,8 +72,8 @@ describe('top navigation', () => {
 
   it('navigates client-side and moves the highlight', async () => {
     await open('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SST' }).click();
-    await page.waitForURL(`${app.baseUrl}/sst`);
+    await web.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SST' }).click();
+    await web.page.waitForURL(`${web.app.baseUrl}/sst`);
     expect(await h1()).toBe('Space Surveillance & Tracking (SST)');
     expect(await currentLinks('Main')).toEqual(['SST']);
   });
@@ -108,7 +82,7 @@ describe('top navigation', () => {
 describe('SDA Dashboard', () => {
   it.each(['/', '/dashboard'])('at %s marks Dashboard as the active side-nav entry', async (path) => {
     await open(path);
-    const side = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link');
+    const side = web.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link');
     expect(await side.allTextContents()).toEqual([
       'Dashboard',
       'Conjunction Alerts',
@@ -122,20 +96,20 @@ describe('SDA Dashboard', () => {
 
   it('shows the tagline, the System Status lines and the operator label from /api/app-info', async () => {
     await open('/');
-    expect(await page.getByText('Advanced space threat assessment and orbital intelligence platform').isVisible()).toBe(true);
-    const status = page.getByRole('region', { name: 'System Status' }).getByRole('listitem');
+    expect(await web.page.getByText('Advanced space threat assessment and orbital intelligence platform').isVisible()).toBe(true);
+    const status = web.page.getByRole('region', { name: 'System Status' }).getByRole('listitem');
     expect(await status.allTextContents()).toEqual(['Radar Network Online', 'Data Processing Active', 'Alert System Monitoring']);
-    await page.getByText('Browser Test Operator').waitFor({ timeout: 5000 });
+    await web.page.getByText('Browser Test Operator').waitFor({ timeout: 5000 });
   });
 
   it("ticks the 'Last Update' UTC clock", async () => {
     await open('/');
-    const clock = page.getByText(/^Last Update: \d{2}:\d{2}:\d{2} UTC$/);
+    const clock = web.page.getByText(/^Last Update: \d{2}:\d{2}:\d{2} UTC$/);
     const first = await clock.textContent();
     const deadline = Date.now() + 2500;
     let now = first;
     while (now === first && Date.now() < deadline) {
-      await page.waitForTimeout(100);
+      await web.page.waitForTimeout(100);
       now = await clock.textContent();
     }
     expect(now).not.toBe(first);
@@ -144,7 +118,7 @@ describe('SDA Dashboard', () => {
 
   it('saves a screenshot of the dashboard', async () => {
     await open('/');
-    await page.getByText('Browser Test Operator').waitFor({ timeout: 5000 });
-    await page.screenshot({ path: `${SCREENS_DIR}/dashboard.png`, fullPage: true });
+    await web.page.getByText('Browser Test Operator').waitFor({ timeout: 5000 });
+    await web.page.screenshot({ path: `${SCREENS_DIR}/dashboard.png`, fullPage: true });
   });
 });

@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Response } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalysisJob, SstResult } from '../../src/contracts/conjunctions.ts';
 import type { SatelliteRecord } from '../../src/contracts/satellites.ts';
-import { collectPageErrors, launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
+import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
 
 // The SST page (spec §2, §4, §5, §9) against the real catalogue (the 50,000-object
 // demo) and the real screening jobs: POST analyze-selected?async=1, then the
@@ -22,40 +21,20 @@ const STEP_TITLES = [
 /** A screening of the whole catalogue may take a while on a slow machine. */
 const ANALYSIS_TIMEOUT_MS = 120_000;
 
-let app: RunningApp;
-let browser: Browser;
-let page: Page;
+const web = useBrowserSuite();
+
 let records: SatelliteRecord[];
-let pageErrors: string[];
-/** Console errors a test expects (the browser logs a failed request, e.g. a 400). */
-let expectedErrors: RegExp[];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-  await mkdir(SCREENS_DIR, { recursive: true });
-  const res = await fetch(`${app.baseUrl}/api/satellites`);
+  const res = await fetch(`${web.app.baseUrl}/api/satellites`);
   expect(res.status).toBe(200);
   records = (await res.json()) as SatelliteRecord[];
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  pageErrors = collectPageErrors(page);
-  expectedErrors = [];
-  await page.goto(`${app.baseUrl}/sst`);
-  await page.getByRole('heading', { level: 1, name: 'Space Surveillance & Tracking (SST)' }).waitFor();
-  await page.getByRole('list', { name: 'Satellites' }).waitFor({ timeout: 30_000 });
-});
-
-afterEach(async () => {
-  await page.close();
-  expect(pageErrors.filter((text) => !expectedErrors.some((pattern) => pattern.test(text)))).toEqual([]);
+  await web.page.goto(`${web.app.baseUrl}/sst`);
+  await web.page.getByRole('heading', { level: 1, name: 'Space Surveillance & Tracking (SST)' }).waitFor();
+  await web.page.getByRole('list', { name: 'Satellites' }).waitFor({ timeout: 30_000 });
 });
 
 interface Row {
@@ -67,7 +46,7 @@ interface Row {
 
 /** The rows the virtualised list has in the DOM, in list order. */
 async function rows(): Promise<Row[]> {
-  const shown: Row[] = await page
+  const shown: Row[] = await web.page
     .getByRole('list', { name: 'Satellites' })
     .getByRole('listitem')
     .evaluateAll((items) =>
@@ -84,7 +63,7 @@ async function rows(): Promise<Row[]> {
   return shown.sort((a, b) => a.position - b.position);
 }
 
-/** The spec's search rule (§5), written out independently of the page. */
+/** The spec's search rule (§5), written out independently of the web.page. */
 function matching(search: string): SatelliteRecord[] {
   const query = search.trim().toLowerCase();
   return records.filter((record) => [record.name, record.noradId, record.cosparId ?? ''].some((key) => key.toLowerCase().includes(query)));
@@ -93,7 +72,7 @@ function matching(search: string): SatelliteRecord[] {
 /** Types a search and waits until the list holds exactly the records the rule gives, in catalogue order. */
 async function searchFor(text: string): Promise<SatelliteRecord[]> {
   const expected = matching(text);
-  await page.getByRole('searchbox', { name: 'Search satellites' }).fill(text);
+  await web.page.getByRole('searchbox', { name: 'Search satellites' }).fill(text);
   await expect.poll(async () => (await rows())[0]?.setSize ?? 0, { timeout: 5000 }).toBe(expected.length);
   const shown = await rows();
   expect(shown.map((row) => row.name)).toEqual(expected.slice(0, shown.length).map((record) => record.name));
@@ -105,7 +84,7 @@ function ofeqRecords(): SatelliteRecord[] {
 }
 
 async function setThreshold(value: string): Promise<void> {
-  await page.getByLabel('Distance Threshold (km)').fill(value);
+  await web.page.getByLabel('Distance Threshold (km)').fill(value);
 }
 
 function isAnalyzePost(response: Response): boolean {
@@ -118,7 +97,7 @@ function isAnalyzePost(response: Response): boolean {
  * window through the element, as this file is type-checked without the DOM library.
  */
 async function recordStepHistory(): Promise<void> {
-  await page.locator('body').evaluate((body) => {
+  await web.page.locator('body').evaluate((body) => {
     const view = body.ownerDocument.defaultView;
     const history: string[][] = [];
     view.__stepHistory = history;
@@ -131,25 +110,25 @@ async function recordStepHistory(): Promise<void> {
 }
 
 async function stepHistory(): Promise<string[][]> {
-  return page.locator('body').evaluate((body) => body.ownerDocument.defaultView.__stepHistory as string[][]);
+  return web.page.locator('body').evaluate((body) => body.ownerDocument.defaultView.__stepHistory as string[][]);
 }
 
 /** Presses Analyze Conjunctions and returns the job the server started (202). */
 async function analyze(): Promise<AnalysisJob> {
-  const posted = page.waitForResponse(isAnalyzePost);
-  await page.getByRole('button', { name: /^Analyze Conjunctions/ }).click();
+  const posted = web.page.waitForResponse(isAnalyzePost);
+  await web.page.getByRole('button', { name: /^Analyze Conjunctions/ }).click();
   const response = await posted;
   expect(response.status()).toBe(202);
   return (await response.json()) as AnalysisJob;
 }
 
 async function waitForSummary(text: string): Promise<void> {
-  await page.getByRole('region', { name: 'Analysis Status' }).getByRole('status').filter({ hasText: text }).waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+  await web.page.getByRole('region', { name: 'Analysis Status' }).getByRole('status').filter({ hasText: text }).waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
 }
 
 /** The finished job as the API reports it, to compare the page with. */
 async function finishedResult(job: AnalysisJob): Promise<SstResult> {
-  const res = await fetch(`${app.baseUrl}/api/conjunctions/jobs/${job.job_id}`);
+  const res = await fetch(`${web.app.baseUrl}/api/conjunctions/jobs/${job.job_id}`);
   expect(res.status).toBe(200);
   const finished = (await res.json()) as AnalysisJob;
   expect(finished.status).toBe('completed');
@@ -158,7 +137,7 @@ async function finishedResult(job: AnalysisJob): Promise<SstResult> {
 }
 
 async function stepStatuses(): Promise<string[]> {
-  return page
+  return web.page
     .getByRole('list', { name: 'Analysis steps' })
     .getByRole('listitem')
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-status') ?? ''));
@@ -166,11 +145,11 @@ async function stepStatuses(): Promise<string[]> {
 
 /** Selects the one satellite named `name` through the search and a click on its row. */
 async function selectOnly(name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Clear All' }).click();
+  await web.page.getByRole('button', { name: 'Clear All' }).click();
   await searchFor(name);
-  await page.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name, exact: true }) }).click();
-  expect(await page.getByRole('checkbox', { name, exact: true }).getAttribute('aria-checked')).toBe('true');
-  await page.getByRole('searchbox', { name: 'Search satellites' }).fill('');
+  await web.page.getByRole('listitem').filter({ has: web.page.getByRole('checkbox', { name, exact: true }) }).click();
+  expect(await web.page.getByRole('checkbox', { name, exact: true }).getAttribute('aria-checked')).toBe('true');
+  await web.page.getByRole('searchbox', { name: 'Search satellites' }).fill('');
 }
 
 describe('SST page: satellite list', () => {
@@ -179,17 +158,17 @@ describe('SST page: satellite list', () => {
   });
 
   it('lists the whole catalogue virtualised, and scrolls to its end', async () => {
-    expect(await page.getByText(`${records.length} satellites`, { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('0 selected', { exact: true }).isVisible()).toBe(true);
+    expect(await web.page.getByText(`${records.length} satellites`, { exact: true }).isVisible()).toBe(true);
+    expect(await web.page.getByText('0 selected', { exact: true }).isVisible()).toBe(true);
     const first = await rows();
     expect(first.length).toBeGreaterThan(3);
     expect(first.length).toBeLessThan(40);
     expect(first[0]).toMatchObject({ name: records[0]?.name, position: 1, setSize: records.length });
 
-    const scroller = page.getByTestId('satellite-list-scroll');
+    const scroller = web.page.getByTestId('satellite-list-scroll');
     const box = await scroller.boundingBox();
     expect(box?.height).toBe(256);
-    await page.screenshot({ path: `${SCREENS_DIR}/sst-list.png`, fullPage: true });
+    await web.page.screenshot({ path: `${SCREENS_DIR}/sst-list.png`, fullPage: true });
 
     await scroller.evaluate((element) => (element.scrollTop = 25_000 * 52));
     await expect.poll(async () => (await rows()).some((row) => row.position === 25_001)).toBe(true);
@@ -203,7 +182,7 @@ describe('SST page: satellite list', () => {
   });
 
   it('stays smooth: jumping through thousands of rows keeps every frame short', async () => {
-    const scroller = page.getByTestId('satellite-list-scroll');
+    const scroller = web.page.getByTestId('satellite-list-scroll');
     await scroller.hover();
     const longest: number = await scroller.evaluate(async (element) => {
       const view = element.ownerDocument.defaultView;
@@ -236,17 +215,17 @@ describe('SST page: satellite list', () => {
     if (!withCospar?.cosparId) throw new Error('no debris object with a distinctive COSPAR id');
     expect(await searchFor(withCospar.cosparId.toLowerCase())).toEqual([withCospar]);
 
-    await page.getByRole('searchbox', { name: 'Search satellites' }).fill('no such object anywhere');
-    await page.getByText('No satellites match the search').waitFor();
+    await web.page.getByRole('searchbox', { name: 'Search satellites' }).fill('no such object anywhere');
+    await web.page.getByText('No satellites match the search').waitFor();
   });
 
   it('filters by category', async () => {
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    const options = await page.getByRole('option').allTextContents();
+    await web.page.getByRole('combobox', { name: 'Category' }).click();
+    const options = await web.page.getByRole('option').allTextContents();
     expect(options[0]).toBe('All');
     const categories = [...new Set(records.map((record) => record.category).filter((category): category is string => !!category))].sort();
     expect(options.slice(1)).toEqual(categories);
-    await page.getByRole('option', { name: 'military', exact: true }).click();
+    await web.page.getByRole('option', { name: 'military', exact: true }).click();
     const military = records.filter((record) => record.category?.toLowerCase() === 'military');
     await expect.poll(async () => (await rows())[0]?.setSize).toBe(military.length);
     expect((await rows()).map((row) => row.name)).toEqual(military.map((record) => record.name));
@@ -255,39 +234,39 @@ describe('SST page: satellite list', () => {
   it('Select OFEQ selects exactly the OFEQ/OFEK fleet satellites; Clear All empties the selection', async () => {
     const ofeq = ofeqRecords();
     expect(ofeq.length).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Select OFEQ' }).click();
-    expect(await page.getByText(`${ofeq.length} selected`, { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: /^Analyze Conjunctions/ }).textContent()).toBe(`Analyze Conjunctions${ofeq.length}`);
+    await web.page.getByRole('button', { name: 'Select OFEQ' }).click();
+    expect(await web.page.getByText(`${ofeq.length} selected`, { exact: true }).isVisible()).toBe(true);
+    expect(await web.page.getByRole('button', { name: /^Analyze Conjunctions/ }).textContent()).toBe(`Analyze Conjunctions${ofeq.length}`);
 
     // The header count says nothing else is selected; the military rows show which ones are.
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'military', exact: true }).click();
+    await web.page.getByRole('combobox', { name: 'Category' }).click();
+    await web.page.getByRole('option', { name: 'military', exact: true }).click();
     const military = records.filter((record) => record.category?.toLowerCase() === 'military');
     await expect.poll(async () => (await rows())[0]?.setSize).toBe(military.length);
     const shown = await rows();
     expect(shown.length).toBe(military.length);
     expect(shown.filter((row) => row.checked).map((row) => row.name)).toEqual(ofeq.map((record) => record.name));
 
-    await page.getByRole('button', { name: 'Clear All' }).click();
-    expect(await page.getByText('0 selected', { exact: true }).isVisible()).toBe(true);
+    await web.page.getByRole('button', { name: 'Clear All' }).click();
+    expect(await web.page.getByText('0 selected', { exact: true }).isVisible()).toBe(true);
     expect((await rows()).some((row) => row.checked)).toBe(false);
-    expect(await page.getByRole('button', { name: /^Analyze Conjunctions/ }).isDisabled()).toBe(true);
+    expect(await web.page.getByRole('button', { name: /^Analyze Conjunctions/ }).isDisabled()).toBe(true);
   });
 });
 
 describe('SST page: analysis', () => {
   it('finds conjunctions: the panel steps through the six stages, then counts, charts and the list', async () => {
     const ofeq = ofeqRecords();
-    await page.getByRole('button', { name: 'Select OFEQ' }).click();
+    await web.page.getByRole('button', { name: 'Select OFEQ' }).click();
     // The default 5 km finds some 70 approaches around the four OFEQ in the demo catalogue over 48 h.
     await recordStepHistory();
     const job = await analyze();
 
-    const panel = page.getByRole('region', { name: 'Analysis Status' });
+    const panel = web.page.getByRole('region', { name: 'Analysis Status' });
     await panel.waitFor();
     expect(await panel.getByRole('listitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))).toEqual(STEP_TITLES);
-    expect(await page.getByRole('button', { name: /^Analyze Conjunctions/ }).isDisabled()).toBe(true);
-    await page.screenshot({ path: `${SCREENS_DIR}/sst-progress.png` });
+    expect(await web.page.getByRole('button', { name: /^Analyze Conjunctions/ }).isDisabled()).toBe(true);
+    await web.page.screenshot({ path: `${SCREENS_DIR}/sst-progress.png` });
 
     await waitForSummary('Analysis completed successfully');
     expect(await stepStatuses()).toEqual(Array(6).fill('completed'));
@@ -317,20 +296,20 @@ describe('SST page: analysis', () => {
       ['Low', 'low'],
     ] as const) {
       const count = result.conjunctions.filter((conjunction) => conjunction.risk_level === level).length;
-      expect(await page.getByRole('region', { name: label, exact: true }).textContent()).toBe(`${label}${count}`);
+      expect(await web.page.getByRole('region', { name: label, exact: true }).textContent()).toBe(`${label}${count}`);
     }
 
     for (const title of ['Risk Level Distribution', 'Miss Distance Analysis', 'Probability vs Velocity', 'Time to Conjunction']) {
-      const chart = page.getByRole('region', { name: title });
+      const chart = web.page.getByRole('region', { name: title });
       await chart.locator('svg.recharts-surface').first().waitFor();
     }
     const levels = new Set(result.conjunctions.map((conjunction) => conjunction.risk_level));
-    expect(await page.getByRole('region', { name: 'Risk Level Distribution' }).locator('.recharts-pie-sector').count()).toBe(levels.size);
+    expect(await web.page.getByRole('region', { name: 'Risk Level Distribution' }).locator('.recharts-pie-sector').count()).toBe(levels.size);
     // At most the 100 closest approaches get a bar.
-    expect(await page.getByRole('region', { name: 'Miss Distance Analysis' }).locator('.recharts-bar-rectangle').count()).toBe(Math.min(100, result.conjunctions.length));
+    expect(await web.page.getByRole('region', { name: 'Miss Distance Analysis' }).locator('.recharts-bar-rectangle').count()).toBe(Math.min(100, result.conjunctions.length));
 
     // The list is virtualised: it knows the total, and each item drawn matches the result at its position.
-    const items = page.getByRole('list', { name: 'Conjunctions' }).getByRole('listitem');
+    const items = web.page.getByRole('list', { name: 'Conjunctions' }).getByRole('listitem');
     expect(await items.first().getAttribute('aria-setsize')).toBe(String(result.conjunctions.length));
     const drawn = await items.count();
     expect(drawn).toBeGreaterThan(0);
@@ -350,18 +329,18 @@ describe('SST page: analysis', () => {
       ]);
       expect(await item.getByRole('link', { name: `CDM (KVN) for ${pair}` }).getAttribute('href')).toBe(conjunction.cdm_url);
     }
-    await page.getByTestId('conjunction-list-scroll').evaluate((element) => (element.scrollTop = element.scrollHeight));
+    await web.page.getByTestId('conjunction-list-scroll').evaluate((element) => (element.scrollTop = element.scrollHeight));
     await expect.poll(async () => items.last().getAttribute('aria-posinset')).toBe(String(result.conjunctions.length));
 
     // The CDM link serves a CCSDS CDM.
-    const cdm = await fetch(`${app.baseUrl}${result.conjunctions[0]?.cdm_url}`);
+    const cdm = await fetch(`${web.app.baseUrl}${result.conjunctions[0]?.cdm_url}`);
     expect(cdm.status).toBe(200);
     expect(await cdm.text()).toContain('CCSDS_CDM_VERS');
 
-    await page.screenshot({ path: `${SCREENS_DIR}/sst-results.png`, fullPage: true });
+    await web.page.screenshot({ path: `${SCREENS_DIR}/sst-results.png`, fullPage: true });
     await panel.getByRole('button', { name: 'Close' }).click();
     expect(await panel.count()).toBe(0);
-    await page.screenshot({ path: `${SCREENS_DIR}/sst-results-closed.png`, fullPage: true });
+    await web.page.screenshot({ path: `${SCREENS_DIR}/sst-results-closed.png`, fullPage: true });
   });
 
   it("finds none: 'No Conjunctions Detected' and 'Analyzed {total_objects} objects'", async () => {
@@ -371,20 +350,20 @@ describe('SST page: analysis', () => {
     await waitForSummary('Analysis completed successfully');
     const result = await finishedResult(job);
     expect(result.conjunctions).toEqual([]);
-    const card = page.getByRole('region', { name: 'Detailed Conjunction Results' });
+    const card = web.page.getByRole('region', { name: 'Detailed Conjunction Results' });
     expect(await card.getByRole('heading', { name: 'No Conjunctions Detected' }).isVisible()).toBe(true);
     expect(await card.getByText(`Analyzed ${result.total_objects} objects`, { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Risk Level Distribution' }).count()).toBe(0);
-    await page.screenshot({ path: `${SCREENS_DIR}/sst-empty.png`, fullPage: true });
+    expect(await web.page.getByRole('region', { name: 'Risk Level Distribution' }).count()).toBe(0);
+    await web.page.screenshot({ path: `${SCREENS_DIR}/sst-empty.png`, fullPage: true });
   });
 
   for (const threshold of ['0', 'abc']) {
     it(`shows the server's refusal of threshold '${threshold}' on the running step`, async () => {
-      expectedErrors = [/status of 400/];
+      web.expectedErrors = [/status of 400/];
       await selectOnly('AMOS-17');
       await setThreshold(threshold);
-      const posted = page.waitForResponse(isAnalyzePost);
-      await page.getByRole('button', { name: /^Analyze Conjunctions/ }).click();
+      const posted = web.page.waitForResponse(isAnalyzePost);
+      await web.page.getByRole('button', { name: /^Analyze Conjunctions/ }).click();
       const response = await posted;
       expect(response.status()).toBe(400);
       const { message } = (await response.json()) as { message: string };
@@ -392,10 +371,10 @@ describe('SST page: analysis', () => {
 
       await waitForSummary('Analysis completed with errors');
       expect(await stepStatuses()).toEqual(['error', 'pending', 'pending', 'pending', 'pending', 'pending']);
-      const failed = page.getByRole('listitem', { name: 'Preparing satellite data' });
+      const failed = web.page.getByRole('listitem', { name: 'Preparing satellite data' });
       expect(await failed.getByText(`Error: ${message}`, { exact: true }).isVisible()).toBe(true);
-      expect(await page.getByRole('button', { name: /^Analyze Conjunctions/ }).isEnabled()).toBe(true);
-      if (threshold === '0') await page.screenshot({ path: `${SCREENS_DIR}/sst-error.png` });
+      expect(await web.page.getByRole('button', { name: /^Analyze Conjunctions/ }).isEnabled()).toBe(true);
+      if (threshold === '0') await web.page.screenshot({ path: `${SCREENS_DIR}/sst-error.png` });
     });
   }
 });

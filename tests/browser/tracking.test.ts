@@ -1,39 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { IsraeliSatellite } from '../../src/contracts/satellites.ts';
-import { collectPageErrors, launchChromium, type RunningApp, SCREENS_DIR, startApp } from './harness.ts';
+import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
 
 // The satellite tracking map (spec §2, §5) against the real GET /api/israeli-satellites,
 // whose positions the server computes with SGP4 on every request.
 
 const API_PATH = '/api/israeli-satellites';
 
-let app: RunningApp;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-  await mkdir(SCREENS_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  pageErrors = collectPageErrors(page);
-});
-
-afterEach(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
-});
+const web = useBrowserSuite();
 
 function isFleetResponse(response: Response): boolean {
   return new URL(response.url()).pathname === API_PATH && response.request().method() === 'GET';
@@ -41,13 +16,13 @@ function isFleetResponse(response: Response): boolean {
 
 /** Opens /tracking and returns the fleet exactly as the page received it. */
 async function openTracking(): Promise<IsraeliSatellite[]> {
-  const first = page.waitForResponse(isFleetResponse, { timeout: 30_000 });
-  await page.goto(`${app.baseUrl}/tracking`);
-  await page.getByRole('heading', { level: 1, name: 'Israeli Satellite Tracking' }).waitFor();
+  const first = web.page.waitForResponse(isFleetResponse, { timeout: 30_000 });
+  await web.page.goto(`${web.app.baseUrl}/tracking`);
+  await web.page.getByRole('heading', { level: 1, name: 'Israeli Satellite Tracking' }).waitFor();
   const response = await first;
   expect(response.status()).toBe(200);
   const fleet = (await response.json()) as IsraeliSatellite[];
-  await page.getByTestId('tracking-map').waitFor();
+  await web.page.getByTestId('tracking-map').waitFor();
   return fleet;
 }
 
@@ -64,7 +39,7 @@ function expectedPoint(satellite: IsraeliSatellite): { x: number; y: number } {
 }
 
 async function markerPoint(id: number): Promise<{ x: number; y: number }> {
-  const marker = page.locator(`[data-testid="satellite-marker"][data-satellite-id="${id}"]`);
+  const marker = web.page.locator(`[data-testid="satellite-marker"][data-satellite-id="${id}"]`);
   return { x: Number(await marker.getAttribute('data-x')), y: Number(await marker.getAttribute('data-y')) };
 }
 
@@ -81,23 +56,23 @@ async function matchesFleet(fleet: IsraeliSatellite[]): Promise<boolean> {
 describe('Satellite tracking page', () => {
   it('draws the map on a 1000x500 plane across the page width, with the legend', async () => {
     await openTracking();
-    const map = page.getByTestId('tracking-map');
+    const map = web.page.getByTestId('tracking-map');
     expect(await map.getAttribute('viewBox')).toBe('0 0 1000 500');
     const box = await map.boundingBox();
     if (!box) throw new Error('the map has no box');
     expect(box.width).toBeGreaterThan(1000);
     expect(box.width / box.height).toBeCloseTo(2, 1);
-    expect(await page.getByRole('list', { name: 'Legend' }).getByRole('listitem').allTextContents()).toEqual(['Military', 'Commercial', 'Scientific']);
+    expect(await web.page.getByRole('list', { name: 'Legend' }).getByRole('listitem').allTextContents()).toEqual(['Military', 'Commercial', 'Scientific']);
   });
 
   it('draws one marker per satellite with numeric coordinates, named after it', async () => {
     const fleet = await openTracking();
     const plotted = fleet.filter(numeric);
     expect(plotted.length).toBeGreaterThan(0);
-    const markers = page.getByTestId('satellite-marker');
+    const markers = web.page.getByTestId('satellite-marker');
     expect(await markers.count()).toBe(plotted.length);
     for (const satellite of plotted) {
-      const marker = page.locator(`[data-testid="satellite-marker"][data-satellite-id="${satellite.id}"]`);
+      const marker = web.page.locator(`[data-testid="satellite-marker"][data-satellite-id="${satellite.id}"]`);
       expect(await marker.getAttribute('role')).toBe('img');
       expect(await marker.getAttribute('aria-label')).toBe(satellite.name);
       expect(await marker.textContent()).toContain(satellite.name);
@@ -117,7 +92,7 @@ describe('Satellite tracking page', () => {
     await expect.poll(() => matchesFleet(fleet), { timeout: 2000, interval: 100 }).toBe(true);
     const before = await markerPoint(leo.id);
 
-    const next = await page.waitForResponse(isFleetResponse, { timeout: 8000 });
+    const next = await web.page.waitForResponse(isFleetResponse, { timeout: 8000 });
     const nextFleet = (await next.json()) as IsraeliSatellite[];
     await expect.poll(() => matchesFleet(nextFleet), { timeout: 2000, interval: 100 }).toBe(true);
     const after = await markerPoint(leo.id);
@@ -127,7 +102,7 @@ describe('Satellite tracking page', () => {
   it('saves a screenshot', async () => {
     await openTracking();
     // Let the markers settle and one poll glide them.
-    await page.waitForTimeout(1000);
-    await page.screenshot({ path: `${SCREENS_DIR}/tracking.png`, fullPage: true });
+    await web.page.waitForTimeout(1000);
+    await web.page.screenshot({ path: `${SCREENS_DIR}/tracking.png`, fullPage: true });
   });
 });

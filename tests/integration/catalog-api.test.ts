@@ -1,45 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { degreesLat, degreesLong, eciToEcf, eciToGeodetic, gstime, propagate, twoline2satrec } from 'satellite.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IsraeliSatellitesResponse, SatellitesResponse } from '../../src/contracts/satellites.ts';
 import { formatTle } from '../../src/core/elements/tle-format.ts';
 import { FLEET } from '../../src/core/catalog/named-objects.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { createAppContext, type AppContext } from '../../src/server/app-context.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
-import { VERSION } from '../../src/server/version.ts';
+import { initialiseCatalog, useTestApp } from './support/app.ts';
 import { HAS_REFERENCE, readReference } from './support/reference.ts';
 
 // The catalogue through the HTTP API, on PGlite with the 50,000-object demo seeded.
-let dir: string;
-let database: Database;
-let ctx: AppContext;
-let app: FastifyInstance;
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dataforge-catalog-'));
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  database = await openDatabase({ dataDir: config.DATA_DIR });
-  ctx = createAppContext(config, database, VERSION);
-  await ctx.services.catalog.initialise(new Date());
-  app = await buildApp(ctx);
-  await app.ready();
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const server = useTestApp({ name: 'catalog', prepare: initialiseCatalog });
 
 describe('the demo catalogue', () => {
   it('is reported by /api/health as 50,000 demo objects', async () => {
-    const health = (await app.inject({ url: '/api/health' })).json();
+    const health = (await server.app.inject({ url: '/api/health' })).json();
     expect(health.catalog).toMatchObject({ objects: 50_000, source: 'demo' });
     expect(Date.parse(health.catalog.newest_epoch)).toBeLessThan(Date.now());
   });
@@ -47,7 +21,7 @@ describe('the demo catalogue', () => {
 
 describe('GET /api/israeli-satellites', () => {
   it('lists the fleet with every field of the spec entity', async () => {
-    const res = await app.inject({ url: '/api/israeli-satellites' });
+    const res = await server.app.inject({ url: '/api/israeli-satellites' });
     expect(res.statusCode).toBe(200);
     const fleet = IsraeliSatellitesResponse.parse(res.json());
     expect(fleet.map((s) => s.name).sort()).toEqual(FLEET.map((f) => f.name).sort());
@@ -61,9 +35,9 @@ describe('GET /api/israeli-satellites', () => {
 
   it('computes each position as satellite.js does independently (WGS-84 geodetic), within 1e-3° and 0.1 km', async () => {
     const before = Date.now();
-    const fleet = IsraeliSatellitesResponse.parse((await app.inject({ url: '/api/israeli-satellites' })).json());
+    const fleet = IsraeliSatellitesResponse.parse((await server.app.inject({ url: '/api/israeli-satellites' })).json());
     for (const sat of fleet) {
-      const entry = ctx.services.catalog.entry(sat.id);
+      const entry = server.ctx.services.catalog.entry(sat.id);
       if (!entry) throw new Error(`no catalogue entry for ${sat.name}`);
       const { line1, line2 } = formatTle(entry.set);
       const when = new Date(sat.currentPosition.timestamp);
@@ -81,7 +55,7 @@ describe('GET /api/israeli-satellites', () => {
   });
 
   it('gives LEO satellites ~90-100 minute periods and GEO ones ~1436 minutes', async () => {
-    const fleet = IsraeliSatellitesResponse.parse((await app.inject({ url: '/api/israeli-satellites' })).json());
+    const fleet = IsraeliSatellitesResponse.parse((await server.app.inject({ url: '/api/israeli-satellites' })).json());
     for (const s of fleet) {
       if (s.name.includes('AMOS') || s.name.includes('DROR')) expect(s.period).toBeGreaterThan(1400);
       else expect(s.period).toBeLessThan(105);
@@ -91,7 +65,7 @@ describe('GET /api/israeli-satellites', () => {
 
 describe('GET /api/israeli-satellites/ground-tracks', () => {
   it('predicts 25 points, 5 minutes apart over 2 hours, for every fleet satellite', async () => {
-    const body = (await app.inject({ url: '/api/israeli-satellites/ground-tracks' })).json();
+    const body = (await server.app.inject({ url: '/api/israeli-satellites/ground-tracks' })).json();
     expect(body).toMatchObject({ stepMinutes: 5, horizonMinutes: 120 });
     expect(body.tracks).toHaveLength(FLEET.length);
     for (const track of body.tracks) {
@@ -105,7 +79,7 @@ describe('GET /api/israeli-satellites/ground-tracks', () => {
 
 describe('GET /api/satellites', () => {
   it('lists the whole catalogue as SST records, gzip-compressed, with an ETag', async () => {
-    const res = await app.inject({ url: '/api/satellites', headers: { 'accept-encoding': 'gzip' } });
+    const res = await server.app.inject({ url: '/api/satellites', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     const records = SatellitesResponse.parse(JSON.parse(gunzipSync(res.rawPayload).toString('utf8')));
@@ -113,7 +87,7 @@ describe('GET /api/satellites', () => {
     expect(records.find((r) => r.name === 'OFEQ-16')).toMatchObject({ noradId: '190016', category: 'military' });
     expect(new Set(records.map((r) => r.category))).toEqual(new Set(['military', 'commercial', 'scientific', 'payload', 'rocket_body', 'debris', 'unknown']));
     const etag = res.headers.etag as string;
-    const again = await app.inject({ url: '/api/satellites', headers: { 'if-none-match': etag } });
+    const again = await server.app.inject({ url: '/api/satellites', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
   });
 });
@@ -124,12 +98,12 @@ describe('POST /api/catalog/import', () => {
 2 25544  51.6416 247.4627 0006703 130.5360 325.0288 15.72125391563537`;
 
   it('imports a 3LE once; the same file again adds nothing', async () => {
-    const first = await app.inject({ method: 'POST', url: '/api/catalog/import?name=iss.tle', headers: { 'content-type': 'text/plain' }, payload: ISS });
+    const first = await server.app.inject({ method: 'POST', url: '/api/catalog/import?name=iss.tle', headers: { 'content-type': 'text/plain' }, payload: ISS });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ format: 'tle', records: 1, objectsAdded: 1, setsAdded: 1, duplicates: 0, rejected: 0 });
-    const again = await app.inject({ method: 'POST', url: '/api/catalog/import?name=iss.tle', headers: { 'content-type': 'text/plain' }, payload: ISS });
+    const again = await server.app.inject({ method: 'POST', url: '/api/catalog/import?name=iss.tle', headers: { 'content-type': 'text/plain' }, payload: ISS });
     expect(again.json()).toMatchObject({ setsAdded: 0, duplicates: 1 });
-    expect(ctx.services.catalog.entry(25544)?.object.name).toBe('ISS (ZARYA)');
+    expect(server.ctx.services.catalog.entry(25544)?.object.name).toBe('ISS (ZARYA)');
   });
 
   it('keeps the good records of a file with bad ones, and names each bad one', async () => {
@@ -138,27 +112,27 @@ describe('POST /api/catalog/import', () => {
     const good = `VANGUARD 1
 1 00005U 58002B   00179.78495062  .00000023  00000-0  28098-4 0  4753
 2 00005  34.2682 348.7242 1859667 331.7664  19.3264 10.82419157413667`;
-    const res = await app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: `${bad}\n${good}` });
+    const res = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: `${bad}\n${good}` });
     expect(res.statusCode).toBe(200);
     const report = res.json();
     expect(report).toMatchObject({ records: 2, setsAdded: 1, rejected: 1 });
     expect(report.rejections[0]).toMatchObject({ line: 1, norad: '25544' }); // the record starts at its name line
     expect(report.rejections[0].reason).toMatch(/checksum/i);
-    expect(ctx.services.catalog.entry(5)?.object.name).toBe('VANGUARD 1');
+    expect(server.ctx.services.catalog.entry(5)?.object.name).toBe('VANGUARD 1');
   });
 
   it('answers 400 with the first reason when nothing in the file is valid, and stores nothing', async () => {
-    const before = ctx.services.catalog.size;
-    const res = await app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: 'hello\nworld' });
+    const before = server.ctx.services.catalog.size;
+    const res = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: 'hello\nworld' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^No valid element sets/);
-    expect(ctx.services.catalog.size).toBe(before);
+    expect(server.ctx.services.catalog.size).toBe(before);
   });
 
   it('answers 400 on an empty body and on an unknown kind', async () => {
-    const empty = await app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: '' });
+    const empty = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: '' });
     expect(empty.statusCode).toBe(400);
-    const kind = await app.inject({ method: 'POST', url: '/api/catalog/import?kind=pdf', headers: { 'content-type': 'text/plain' }, payload: ISS });
+    const kind = await server.app.inject({ method: 'POST', url: '/api/catalog/import?kind=pdf', headers: { 'content-type': 'text/plain' }, payload: ISS });
     expect(kind.statusCode).toBe(400);
     expect(kind.json().message).toMatch(/querystring\.kind/);
   });
@@ -185,7 +159,7 @@ describe('POST /api/catalog/import', () => {
         MEAN_MOTION_DDOT: 0,
       },
     ];
-    const res = await app.inject({ method: 'POST', url: '/api/catalog/import', payload: omm });
+    const res = await server.app.inject({ method: 'POST', url: '/api/catalog/import', payload: omm });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ format: 'omm-json', setsAdded: 1 });
   });
@@ -193,22 +167,22 @@ describe('POST /api/catalog/import', () => {
   it('takes owners from a SATCAT, which later element-set imports keep', async () => {
     const satcat = `OBJECT_NAME,OBJECT_ID,NORAD_CAT_ID,OBJECT_TYPE,OPS_STATUS_CODE,OWNER,LAUNCH_DATE,LAUNCH_SITE,DECAY_DATE,PERIOD,INCLINATION,APOGEE,PERIGEE,RCS,DATA_STATUS_CODE,ORBIT_CENTER,ORBIT_TYPE
 ISS (ZARYA),1998-067A,25544,PAY,+,ISS,1998-11-20,TYMSC,,92.9,51.64,422,418,399.0524,,EA,ORB`;
-    const res = await app.inject({ method: 'POST', url: '/api/catalog/import?kind=satcat', headers: { 'content-type': 'text/csv' }, payload: satcat });
+    const res = await server.app.inject({ method: 'POST', url: '/api/catalog/import?kind=satcat', headers: { 'content-type': 'text/csv' }, payload: satcat });
     expect(res.json()).toMatchObject({ format: 'satcat', records: 1 });
-    await app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: ISS.replace('ISS (ZARYA)', 'ISS') });
-    expect(ctx.services.catalog.entry(25544)?.object).toMatchObject({ name: 'ISS', owner: 'ISS', objectType: 'payload', rcsM2: 399.0524 });
+    await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: ISS.replace('ISS (ZARYA)', 'ISS') });
+    expect(server.ctx.services.catalog.entry(25544)?.object).toMatchObject({ name: 'ISS', owner: 'ISS', objectType: 'payload', rcsM2: 399.0524 });
   });
 });
 
 describe.skipIf(!HAS_REFERENCE)('importing the real catalogue (../shared/reference/catalog)', () => {
   it('imports all 26,140 objects of the 2023 3LE file with no rejects, and adds nothing on a second import', async () => {
     const text = readReference('catalog/full_catalog_3le_2023-10-09.txt');
-    const first = await app.inject({ method: 'POST', url: '/api/catalog/import?name=full_catalog_3le_2023-10-09.txt', headers: { 'content-type': 'text/plain' }, payload: text });
+    const first = await server.app.inject({ method: 'POST', url: '/api/catalog/import?name=full_catalog_3le_2023-10-09.txt', headers: { 'content-type': 'text/plain' }, payload: text });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ format: 'tle', records: 26_140, rejected: 0 });
     // The ISS, VANGUARD 1 and CALSPHERE test objects above were imported already with other epochs.
     expect(first.json().setsAdded).toBe(26_140);
-    const again = await app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: text });
+    const again = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: text });
     expect(again.json()).toMatchObject({ setsAdded: 0, duplicates: 26_140, objectsAdded: 0 });
   }, 120_000);
 });

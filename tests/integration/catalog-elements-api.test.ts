@@ -1,37 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CatalogElements, OBJECT_CLASS_CODE, OBJECT_CLASSES } from '../../src/contracts/catalog-elements.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { createAppContext, type AppContext } from '../../src/server/app-context.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
-import { VERSION } from '../../src/server/version.ts';
+import { initialiseCatalog, useTestApp } from './support/app.ts';
 
 // GET /api/catalog/elements through the HTTP API, on PGlite with the 50,000-object demo seeded.
-let dir: string;
-let database: Database;
-let ctx: AppContext;
-let app: FastifyInstance;
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dataforge-elements-'));
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  database = await openDatabase({ dataDir: config.DATA_DIR });
-  ctx = createAppContext(config, database, VERSION);
-  await ctx.services.catalog.initialise(new Date());
-  app = await buildApp(ctx);
-  await app.ready();
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const server = useTestApp({ name: 'elements', prepare: initialiseCatalog });
 
 const ISS = `ISS (ZARYA)
 1 25544U 98067A   08264.51782528 -.00002182  00000-0 -11606-4 0  2927
@@ -41,11 +15,11 @@ describe('GET /api/catalog/elements', () => {
   let etag = '';
 
   it('has one column entry per catalogue object, sorted by NORAD id, each as the catalogue holds it', async () => {
-    const res = await app.inject({ url: '/api/catalog/elements' });
+    const res = await server.app.inject({ url: '/api/catalog/elements' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = CatalogElements.parse(res.json());
-    const catalog = ctx.services.catalog;
+    const catalog = server.ctx.services.catalog;
     expect(body.count).toBe(catalog.size);
     expect(body.count).toBe(50_000);
     expect(body.classes).toEqual([...OBJECT_CLASSES]);
@@ -90,10 +64,10 @@ describe('GET /api/catalog/elements', () => {
   });
 
   it('answers 304 to a current ETag, and compresses for clients that accept it', async () => {
-    const again = await app.inject({ url: '/api/catalog/elements', headers: { 'if-none-match': etag } });
+    const again = await server.app.inject({ url: '/api/catalog/elements', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const br = await app.inject({ url: '/api/catalog/elements', headers: { 'accept-encoding': 'br' } });
+    const br = await server.app.inject({ url: '/api/catalog/elements', headers: { 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.etag).toBe(etag);
     const raw = br.rawPayload;
@@ -104,9 +78,9 @@ describe('GET /api/catalog/elements', () => {
   });
 
   it('changes with the catalogue: an import adds the object and a new ETag', async () => {
-    const imported = await app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: ISS });
+    const imported = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: ISS });
     expect(imported.statusCode).toBe(200);
-    const stale = await app.inject({ url: '/api/catalog/elements', headers: { 'if-none-match': etag } });
+    const stale = await server.app.inject({ url: '/api/catalog/elements', headers: { 'if-none-match': etag } });
     expect(stale.statusCode).toBe(200);
     expect(stale.headers.etag).not.toBe(etag);
     const body = CatalogElements.parse(stale.json());
@@ -118,7 +92,7 @@ describe('GET /api/catalog/elements', () => {
   });
 
   it('is documented in the OpenAPI description', async () => {
-    const doc = (await app.inject({ url: '/api/docs/json' })).json();
+    const doc = (await server.app.inject({ url: '/api/docs/json' })).json();
     expect(doc.paths['/api/catalog/elements'].get.summary).toMatch(/element set/);
   });
 });

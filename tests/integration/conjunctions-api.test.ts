@@ -1,46 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { json2satrec, propagate } from 'satellite.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisJob, SstResult } from '../../src/contracts/conjunctions.ts';
 import { readCdm } from '../../src/core/cdm/index.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { createAppContext, type AppContext } from '../../src/server/app-context.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
-import { VERSION } from '../../src/server/version.ts';
+import { initialiseCatalog, useTestApp } from './support/app.ts';
 
 // SST analyses through the HTTP API on the 50,000-object demo catalogue.
-let dir: string;
-let database: Database;
-let ctx: AppContext;
-let app: FastifyInstance;
 const start = new Date(Date.now() + 3_600_000).toISOString();
 const end = new Date(Date.now() + 49 * 3_600_000).toISOString();
 // OFEQ-13, EROS C3, VENUS: retrograde and sun-synchronous LEO, through the busiest shells.
 const PRIMARIES = [190013, 54880, 42901];
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dataforge-sst-'));
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  database = await openDatabase({ dataDir: config.DATA_DIR });
-  ctx = createAppContext(config, database, VERSION);
-  await ctx.services.catalog.initialise(new Date());
-  app = await buildApp(ctx);
-  await app.ready();
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await ctx?.services.screening.close();
-  await database?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const server = useTestApp({ name: 'sst', prepare: initialiseCatalog });
 
 const analyze = (body: object, query = '') =>
-  app.inject({ method: 'POST', url: `/api/conjunctions/analyze-selected${query}`, payload: { satellite_ids: PRIMARIES, start, end, threshold: '5.0', ...body } });
+  server.app.inject({ method: 'POST', url: `/api/conjunctions/analyze-selected${query}`, payload: { satellite_ids: PRIMARIES, start, end, threshold: '5.0', ...body } });
 
 describe('POST /api/conjunctions/analyze-selected: bad requests', () => {
   it.each([
@@ -59,7 +32,7 @@ describe('POST /api/conjunctions/analyze-selected: bad requests', () => {
   });
 
   it('names a missing field', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/conjunctions/analyze-selected', payload: { satellite_ids: [190013], start } });
+    const res = await server.app.inject({ method: 'POST', url: '/api/conjunctions/analyze-selected', payload: { satellite_ids: [190013], start } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/body\.end/);
   });
@@ -90,7 +63,7 @@ describe('an analysis of three fleet satellites over 48 h at 5 km', () => {
     // The demo's epochs are whole milliseconds, finer than a TLE's 0.864 ms step:
     // give satellite.js the elements as OMM so both start from the same epoch.
     const satrec = (id: number) => {
-      const s = ctx.services.catalog.entry(id)?.set;
+      const s = server.ctx.services.catalog.entry(id)?.set;
       if (!s) throw new Error(`no entry ${id}`);
       return json2satrec({
         OBJECT_NAME: s.name ?? '',
@@ -137,16 +110,16 @@ describe('an analysis of three fleet satellites over 48 h at 5 km', () => {
 
   it('serves a CCSDS CDM of each conjunction in KVN and XML that reads back with the same geometry', async () => {
     const c = result.conjunctions[0]!;
-    const kvn = await app.inject({ url: c.cdm_url });
+    const kvn = await server.app.inject({ url: c.cdm_url });
     expect(kvn.statusCode).toBe(200);
     expect(kvn.headers['content-disposition']).toContain(`conjunction-${c.id}.cdm`);
     const fromKvn = readCdm(kvn.body);
     expect(fromKvn.relative.missDistanceM).toBeCloseTo(c.miss_distance_km * 1000, 3);
     expect(fromKvn.object1.metadata.refFrame).toBe('EME2000');
-    const xml = await app.inject({ url: `${c.cdm_url}?format=xml` });
+    const xml = await server.app.inject({ url: `${c.cdm_url}?format=xml` });
     expect(xml.headers['content-type']).toMatch(/application\/xml/);
     expect(readCdm(xml.body).relative.tca).toBe(fromKvn.relative.tca);
-    expect((await app.inject({ url: '/api/conjunctions/cdm/nosuch-1' })).statusCode).toBe(404);
+    expect((await server.app.inject({ url: '/api/conjunctions/cdm/nosuch-1' })).statusCode).toBe(404);
   });
 });
 
@@ -155,7 +128,7 @@ describe('progress', () => {
     const started = await analyze({ satellite_ids: [190016] }, '?async=1');
     expect(started.statusCode).toBe(202);
     const { job_id } = AnalysisJob.parse(started.json());
-    const stream = await app.inject({ url: `/api/conjunctions/jobs/${job_id}/events` });
+    const stream = await server.app.inject({ url: `/api/conjunctions/jobs/${job_id}/events` });
     expect(stream.headers['content-type']).toMatch(/text\/event-stream/);
     const events = stream.body
       .trim()
@@ -171,14 +144,14 @@ describe('progress', () => {
     expect(done?.event).toBe('done');
     expect(done?.job).toMatchObject({ status: 'completed', fraction: 1 });
     expect(done?.job.result?.total_objects).toBe(50_000);
-    expect((await app.inject({ url: `/api/conjunctions/jobs/${job_id}` })).json()).toMatchObject({ status: 'completed' });
+    expect((await server.app.inject({ url: `/api/conjunctions/jobs/${job_id}` })).json()).toMatchObject({ status: 'completed' });
   }, 60_000);
 
   it('cancels a running analysis', async () => {
     const started = await analyze({ satellite_ids: [190016, 190013, 190011, 190009, 190101], end: new Date(Date.now() + 6 * 86_400_000).toISOString(), threshold: '50' }, '?async=1');
     const { job_id } = started.json();
-    const cancelled = await app.inject({ method: 'DELETE', url: `/api/conjunctions/jobs/${job_id}` });
+    const cancelled = await server.app.inject({ method: 'DELETE', url: `/api/conjunctions/jobs/${job_id}` });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
-    expect((await app.inject({ url: '/api/conjunctions/jobs/nosuch' })).statusCode).toBe(404);
+    expect((await server.app.inject({ url: '/api/conjunctions/jobs/nosuch' })).statusCode).toBe(404);
   }, 60_000);
 });

@@ -1,40 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DragCalculationResult, DragCalculationsResponse } from '../../src/contracts/orbital-drag.ts';
 import { nrlmsiseDensity } from '../../src/core/atmosphere/nrlmsise00/index.ts';
 import { calculateDrag, confidenceFromSpread } from '../../src/core/drag/index.ts';
 import { utcMs } from '../../src/core/units.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { createAppContext, type AppContext } from '../../src/server/app-context.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
-import { VERSION } from '../../src/server/version.ts';
+import { useTestApp } from './support/app.ts';
 import { HAS_REFERENCE, readReference } from './support/reference.ts';
 
 // POST /api/drag-calculator/calculate and GET /api/drag-calculator/calculations through Fastify inject.
 
-let dir: string;
-let database: Database;
-let ctx: AppContext;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dataforge-calc-'));
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', DEMO_CATALOG: 'off' });
-  database = await openDatabase({ dataDir: config.DATA_DIR });
-  ctx = createAppContext(config, database, VERSION);
-  app = await buildApp(ctx);
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const server = useTestApp({ name: 'calc', env: { DEMO_CATALOG: 'off' } });
 
 /** What the page sends for the Ofeq-16 preset (spec §3: 400 kg, 3.2 m², 450 km, Cd 2.3; the other fields at their defaults). */
 const OFEQ_16 = {
@@ -52,7 +26,7 @@ const OFEQ_16 = {
   model: 'nrlmsise',
 };
 
-const calculate = (payload: unknown) => app.inject({ method: 'POST', url: '/api/drag-calculator/calculate', payload: payload as object });
+const calculate = (payload: unknown) => server.app.inject({ method: 'POST', url: '/api/drag-calculator/calculate', payload: payload as object });
 
 describe('POST /api/drag-calculator/calculate', () => {
   it('computes the spec’s result fields with src/core/drag and stores the calculation', async () => {
@@ -92,7 +66,7 @@ describe('POST /api/drag-calculator/calculate', () => {
       lifetimeText: direct.lifetimeText,
     });
 
-    const stored = await ctx.repositories.dragCalculations.latest(1);
+    const stored = await server.ctx.repositories.dragCalculations.latest(1);
     expect(stored[0]).toMatchObject({ id: result.id, satellite: 'Ofeq-16', model: 'nrlmsise' });
   });
 
@@ -108,7 +82,7 @@ describe('POST /api/drag-calculator/calculate', () => {
   });
 
   it('answers 400 naming each bad field, and stores nothing', async () => {
-    const before = await ctx.repositories.dragCalculations.count();
+    const before = await server.ctx.repositories.dragCalculations.count();
     const { name: _name, ...noName } = OFEQ_16;
     const { model: _model, ...noModel } = OFEQ_16;
     const cases: [unknown, string][] = [
@@ -130,26 +104,26 @@ describe('POST /api/drag-calculator/calculate', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json(), message).toEqual({ message: `Invalid request: ${message}` });
     }
-    const notJson = await app.inject({ method: 'POST', url: '/api/drag-calculator/calculate', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const notJson = await server.app.inject({ method: 'POST', url: '/api/drag-calculator/calculate', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
     expect(notJson.statusCode).toBe(400);
-    expect(await ctx.repositories.dragCalculations.count()).toBe(before);
+    expect(await server.ctx.repositories.dragCalculations.count()).toBe(before);
   });
 });
 
 describe('GET /api/drag-calculator/calculations', () => {
   it('lists the newest calculations first with the total ("Showing last 3 calculations (N total)")', async () => {
     for (const name of ['Ofeq-13', 'Ofeq-11', 'Ofeq-9']) await calculate({ ...OFEQ_16, name });
-    const all = DragCalculationsResponse.parse((await app.inject({ url: '/api/drag-calculator/calculations' })).json());
+    const all = DragCalculationsResponse.parse((await server.app.inject({ url: '/api/drag-calculator/calculations' })).json());
     expect(all.total).toBe(6);
     expect(all.calculations.map((c) => c.satellite)).toEqual(['Ofeq-9', 'Ofeq-11', 'Ofeq-13', 'Ofeq-16', 'Ofeq-16', 'Ofeq-16']);
-    const last3 = DragCalculationsResponse.parse((await app.inject({ url: '/api/drag-calculator/calculations?limit=3' })).json());
+    const last3 = DragCalculationsResponse.parse((await server.app.inject({ url: '/api/drag-calculator/calculations?limit=3' })).json());
     expect(last3).toEqual({ total: 6, calculations: all.calculations.slice(0, 3) });
     for (const [limit, message] of [
       ['0', 'must be between 1 and 100 calculations'],
       ['abc', 'must be a number (how many, newest first, 1 to 100 calculations)'],
       ['2.5', 'must be a whole number'],
     ]) {
-      const res = await app.inject({ url: `/api/drag-calculator/calculations?limit=${limit}` });
+      const res = await server.app.inject({ url: `/api/drag-calculator/calculations?limit=${limit}` });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: `Invalid request: querystring.limit: ${message}` });
     }
@@ -158,7 +132,7 @@ describe('GET /api/drag-calculator/calculations', () => {
 
 describe.skipIf(!HAS_REFERENCE)('with space weather imported', () => {
   it('integrates the lifetime through the imported series and says so', async () => {
-    const imported = await app.inject({
+    const imported = await server.app.inject({
       method: 'POST',
       url: '/api/space-weather/import?name=SW-All_1998-2026.csv',
       headers: { 'content-type': 'text/csv' },

@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { eciToGeodetic, degreesLat, degreesLong, gstime, propagate, twoline2satrec } from 'satellite.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DensityProfileResponse,
   NrlmsiseRealResponse,
@@ -19,45 +15,28 @@ import { FLEET } from '../../src/core/catalog/named-objects.ts';
 import { confidenceFromSpread, j2SecularRates, meanOrbitFromElementSet, modelSpread, predictLifetime } from '../../src/core/drag/index.ts';
 import { formatTle } from '../../src/core/elements/tle-format.ts';
 import { utcMs } from '../../src/core/units.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { createAppContext, type AppContext } from '../../src/server/app-context.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
-import { VERSION } from '../../src/server/version.ts';
+import { useTestApp } from './support/app.ts';
 import { HAS_REFERENCE, readReference } from './support/reference.ts';
 
 // The Orbital Drag page's endpoints on PGlite, with a small demo catalogue (its fleet has element-set
 // epochs within a day of now), first with no space weather imported (the offline default), then with
 // CelesTrak's SW-All file.
 
-let dir: string;
-let database: Database;
-let ctx: AppContext;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dataforge-drag-'));
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', DEMO_CATALOG: 'off' });
-  database = await openDatabase({ dataDir: config.DATA_DIR });
-  ctx = createAppContext(config, database, VERSION);
+const server = useTestApp({
+  name: 'drag',
+  env: { DEMO_CATALOG: 'off' },
   // The named objects (fleet, adversaries) plus 200 generic ones: the fleet is what these endpoints read.
-  const now = new Date();
-  const demo = generateDemoCatalog({ now: utcMs(now.getTime()), size: 200 });
-  await ctx.repositories.catalog.upsertObjects(demo.objects.map((o) => ({ ...o, rcsM2: null, decayDate: null, source: 'demo' })), now);
-  await ctx.repositories.catalog.insertElementSets(demo.sets, 'demo', null, now);
-  await ctx.services.catalog.reload();
-  app = await buildApp(ctx);
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await rm(dir, { recursive: true, force: true });
+  async prepare(ctx) {
+    const now = new Date();
+    const demo = generateDemoCatalog({ now: utcMs(now.getTime()), size: 200 });
+    await ctx.repositories.catalog.upsertObjects(demo.objects.map((o) => ({ ...o, rcsM2: null, decayDate: null, source: 'demo' })), now);
+    await ctx.repositories.catalog.insertElementSets(demo.sets, 'demo', null, now);
+    await ctx.services.catalog.reload();
+  },
 });
 
 const get = async (url: string) => {
-  const res = await app.inject({ url });
+  const res = await server.app.inject({ url });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json();
 };
@@ -102,7 +81,7 @@ describe('with no space weather imported (the offline default)', () => {
     const when = new Date(body.lastUpdate);
     for (const row of body.drag_data) {
       // Position, density and force again, through satellite.js's own propagation and geodetic conversion.
-      const set = ctx.services.catalog.entry(row.norad_id)!.set;
+      const set = server.ctx.services.catalog.entry(row.norad_id)!.set;
       const { line1, line2 } = formatTle(set);
       const pv = propagate(twoline2satrec(line1, line2), when);
       if (!pv) throw new Error(`satellite.js could not propagate ${row.satellite}`);
@@ -206,13 +185,13 @@ describe('with no space weather imported (the offline default)', () => {
       ['lat=32&lon=35&alt=400&time=noon', 'querystring.time: must be an ISO 8601 time, e.g. 2026-03-21T12:00:00Z'],
     ];
     for (const [query, message] of cases) {
-      const res = await app.inject({ url: `/api/orbital-drag/nrlmsise-real?${query}` });
+      const res = await server.app.inject({ url: `/api/orbital-drag/nrlmsise-real?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toEqual({ message: `Invalid request: ${message}` });
     }
     // The limits themselves are accepted.
     for (const query of ['lat=-90&lon=-180&alt=0', 'lat=90&lon=360&alt=1000', 'lat=+45.5&lon=1e2&alt=500']) {
-      expect((await app.inject({ url: `/api/orbital-drag/nrlmsise-real?${query}` })).statusCode, query).toBe(200);
+      expect((await server.app.inject({ url: `/api/orbital-drag/nrlmsise-real?${query}` })).statusCode, query).toBe(200);
     }
   });
 
@@ -256,7 +235,7 @@ describe('with no space weather imported (the offline default)', () => {
     const now = DensityProfileResponse.parse(await get('/api/orbital-drag/density-profile'));
     expect(now.location).toEqual({ lat: 32, lon: 35 });
     expect(new Date(now.timestamp).getUTCSeconds()).toBe(0);
-    const bad = await app.inject({ url: '/api/orbital-drag/density-profile?lat=100' });
+    const bad = await server.app.inject({ url: '/api/orbital-drag/density-profile?lat=100' });
     expect(bad.json()).toEqual({ message: 'Invalid request: querystring.lat: must be between -90 and 90 degrees' });
   });
 
@@ -274,7 +253,7 @@ describe('with no space weather imported (the offline default)', () => {
       expect(relative(s.jb2008_altitude_loss_30d, s.altitude_loss_30d)).toBeLessThan(0.3);
       expect(body.chart.map((row) => row[s.satellite])).toEqual(s.points.map((p) => p.altitude));
       // The same integration called directly: the element set's mean orbit, node and perigee moved to now by J2.
-      const set = ctx.services.catalog.entry(s.norad_id)!.set;
+      const set = server.ctx.services.catalog.entry(s.norad_id)!.set;
       const { epoch, orbit } = meanOrbitFromElementSet(set);
       const rates = j2SecularRates(orbit);
       const dt = (time - epoch) / 1000;
@@ -296,7 +275,7 @@ describe('with no space weather imported (the offline default)', () => {
 
 describe.skipIf(!HAS_REFERENCE)('with CelesTrak SW-All imported', () => {
   beforeAll(async () => {
-    const res = await app.inject({
+    const res = await server.app.inject({
       method: 'POST',
       url: '/api/space-weather/import?name=SW-All_1998-2026.csv',
       headers: { 'content-type': 'text/csv' },

@@ -7,8 +7,8 @@
  * files run in tests/integration/atmosphere-cli.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../usage-error.ts';
-import { ATMOSPHERE_USAGE, atmosphereCommand, type AtmosphereIo } from './atmosphere.ts';
+import { ATMOSPHERE_USAGE, atmosphereCommand } from './atmosphere.ts';
+import { expectUsageError, readFromMemory, runCommand } from './test-support.ts';
 
 const STD_01 = {
   id: 'std-01',
@@ -43,30 +43,11 @@ interface Output {
 }
 
 async function run(args: string[], files: Record<string, string>) {
-  let stdout = '';
-  const io: AtmosphereIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    readFile: async (path) => {
-      const text = files[path];
-      if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
-      return text;
-    },
-  };
-  await atmosphereCommand(args, {}, io);
+  const { stdout } = await runCommand(atmosphereCommand, args, readFromMemory(files));
   return { stdout, json: () => JSON.parse(stdout) as Output };
 }
 
-async function usageError(args: string[], files: Record<string, string> = {}): Promise<string> {
-  const error = await run(args, files).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  expect((error as UsageError).usage).toBe(ATMOSPHERE_USAGE);
-  return (error as UsageError).message;
-}
+const usageError = async (args: string[], files: Record<string, string> = {}): Promise<string> => (await expectUsageError(run(args, files), ATMOSPHERE_USAGE)).message;
 
 const printedMatch = (got: number[], printed: number[]) => got.forEach((g, i) => expect(Math.abs(g / printed[i]! - 1), `value ${i}`).toBeLessThanOrEqual(5e-7));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pc2d } from '../../core/probability/index.ts';
-import { UsageError } from '../usage-error.ts';
-import { PC_USAGE, pcCommand, readPcCases, type PcIo } from './pc.ts';
+import { PC_USAGE, pcCommand, readPcCases } from './pc.ts';
+import { expectUsageError, readFromMemory, runCommand } from './test-support.ts';
 
 const diag = (a: number, b: number, c: number) => [
   [a, 0, 0],
@@ -36,30 +36,11 @@ const KM = {
 const RICE = 0.006500900036923322;
 
 async function run(args: string[], files: Record<string, string>) {
-  let stdout = '';
-  const io: PcIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    readFile: async (path) => {
-      const text = files[path];
-      if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
-      return text;
-    },
-  };
-  await pcCommand(args, {}, io);
+  const { stdout } = await runCommand(pcCommand, args, readFromMemory(files));
   return { stdout, json: () => JSON.parse(stdout) as { results: { id: string; pc2d: number | null | (number | null)[]; pc3d?: number }[] } };
 }
 
-async function usageError(args: string[], files: Record<string, string>): Promise<UsageError> {
-  const error = await run(args, files).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  expect((error as UsageError).usage).toBe(PC_USAGE);
-  return error as UsageError;
-}
+const usageError = (args: string[], files: Record<string, string>) => expectUsageError(run(args, files), PC_USAGE);
 
 describe('ssa pc', () => {
   it('prints {"results":[{id, pc2d}]} with units converted per case, and no pc3d', async () => {

@@ -1,13 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseTle } from '../../core/elements/tle-parse.ts';
 import { propagate } from '../../core/propagation/sgp4.ts';
 import { minutes } from '../../core/units.ts';
-import { UsageError } from '../usage-error.ts';
-import { parseMinutes, propagateCommand, PROPAGATE_USAGE, type PropagateIo } from './propagate.ts';
+import { parseMinutes, propagateCommand, PROPAGATE_USAGE } from './propagate.ts';
+import { expectUsageError, runCommand, tempFolder } from './test-support.ts';
 
 const VANGUARD = `0 VANGUARD 1
 1 00005U 58002B   23282.54072583  .00000274  00000-0  37082-3 0  9997
@@ -22,28 +21,10 @@ const FAILS_AT_ONCE = `1 33334U 78066F   06174.85818871  .00000620  00000-0  100
 2 33334  68.4714 236.1303 5602877 123.7484 302.5767  0.00001000 67521
 `;
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-propagate-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function file(name: string, content: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-}
+const { dir, file } = tempFolder('ssa-propagate-');
 
 async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: PropagateIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readFile: async (path) => readFileSync(path, 'utf8'),
-  };
-  await propagateCommand(args, {}, io);
+  const { stdout, stderr } = await runCommand(propagateCommand, args);
   return {
     stdout,
     stderr,
@@ -134,13 +115,8 @@ CALSPHERE 1,1964-063C,2026-07-10T03:44:00.383136,13.76647064,.00234977,90.2216,7
       [['--tle', one, 'extra'], /positional/],
     ];
     for (const [args, message] of cases) {
-      const error = await run(args).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error, args.join(' ')).toBeInstanceOf(UsageError);
-      expect((error as UsageError).message, args.join(' ')).toMatch(message);
-      expect((error as UsageError).usage).toBe(PROPAGATE_USAGE);
+      const error = await expectUsageError(run(args), PROPAGATE_USAGE, args.join(' '));
+      expect(error.message, args.join(' ')).toMatch(message);
     }
   });
 });

@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { propagate, twoline2satrec } from 'satellite.js';
-import { afterAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../usage-error.ts';
-import { screenCommand, SCREEN_USAGE, type ScreenIo } from './screen.ts';
+import { describe, expect, it } from 'vitest';
+import { screenCommand, SCREEN_USAGE } from './screen.ts';
+import { expectUsageError, runCommand, tempFolder } from './test-support.ts';
 
 // Three objects of the 2023-10-09 reference catalogue (3LE).
 const LINES = {
@@ -14,29 +12,8 @@ const LINES = {
 };
 const CATALOG = ['0 TECHSAT 1B', ...LINES.techsat, '0 NOAA 16 DEB', ...LINES.debris, '0 SOLRAD 1 (GREB)', ...LINES.solrad, ''].join('\r\n');
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-screen-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-function file(name: string, content: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-}
-
-async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: ScreenIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readFile: async (path) => readFileSync(path, 'utf8'),
-  };
-  await screenCommand(args, {}, io);
-  return { stdout, stderr };
-}
+const { dir, file } = tempFolder('ssa-screen-');
+const run = (args: string[]) => runCommand(screenCommand, args);
 
 const catalogPath = file('catalog.3le', CATALOG);
 const good = ['--catalog', catalogPath, '--primary', '25397', '--start', '2023-10-09T00:00:00Z', '--end', '2023-10-09T06:00:00Z', '--threshold-km', '5'];
@@ -122,10 +99,8 @@ describe('ssa screen', () => {
     ['a file with no element sets', withArg('--catalog', file('empty.txt', 'nothing here\n')), /no valid element sets/],
     ['an unknown option', [...good, '--radius', '3'], /Unknown option/],
   ])('refuses %s with a UsageError', async (_, args, message) => {
-    const error = await run(args).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).message).toMatch(message);
-    expect((error as UsageError).usage).toBe(SCREEN_USAGE);
+    const error = await expectUsageError(run(args), SCREEN_USAGE);
+    expect(error.message).toMatch(message);
   });
 
   it('accepts OMM input and offsets in the dates', async () => {

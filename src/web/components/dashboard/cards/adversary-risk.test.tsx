@@ -1,10 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { RiskItem } from '../../../../contracts/operations.ts';
 import { ADVERSARY_RISK_SOURCE, AdversaryRiskCard } from '@/components/dashboard/cards/adversary-risk';
-import { createQueryClient } from '@/lib/query-client';
 import { RISK_ITEMS_POLL_MS } from '@/queries/conjunctions';
+import { expectSecondReadBetween, labelsOf, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';
 import { mockFetch } from '@/test/fetch-mock';
 
 const API = '/api/conjunctions/adversary-risk';
@@ -34,33 +33,15 @@ const ITEMS: RiskItem[] = [
   makeItem({ id: 'd', objectName: 'COSMOS 2576', risk: 20, threatLevel: 'low' }),
 ];
 
-function renderCard() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdversaryRiskCard />
-    </QueryClientProvider>,
-  );
-}
+const renderCard = () => renderWithQueryClient(<AdversaryRiskCard />);
+const card = () => region(TITLE);
+const fields = (name: string) => termPairs(card().getByRole('article', { name }));
 
-function card() {
-  return within(screen.getByRole('region', { name: TITLE }));
-}
-
-function fields(name: string) {
-  return within(card().getByRole('article', { name }))
-    .getAllByRole('term')
-    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
-}
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+undoStubsAfterEach();
 
 describe('AdversaryRiskCard', () => {
   it('shows its title and only a spinner while loading', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    stubPendingFetch();
     renderCard();
     expect(card().getByRole('heading', { name: TITLE })).toBeInTheDocument();
     expect(card().getByRole('status', { name: `Loading ${TITLE}` })).toHaveTextContent(/^$/);
@@ -110,7 +91,7 @@ describe('AdversaryRiskCard', () => {
     renderCard();
     const list = await card().findByRole('list', { name: TITLE });
     expect(list).toHaveClass('max-h-72', 'overflow-y-auto');
-    expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+    expect(labelsOf(list, 'article')).toEqual([
       'OFEQ-16 × COSMOS 2558',
       'OFEQ-16 × KHAYYAM',
       'OFEQ-16 × NOOR 2',
@@ -136,11 +117,6 @@ describe('AdversaryRiskCard', () => {
     const fetchMock = mockFetch({ [API]: ITEMS });
     renderCard();
     await card().findByRole('list', { name: TITLE });
-    const calls = () => fetchMock.mock.calls.filter(([url]) => url === API).length;
-    expect(calls()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(29_000));
-    expect(calls()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(1_500));
-    expect(calls()).toBe(2);
+    await expectSecondReadBetween(() => fetchMock.mock.calls.filter(([url]) => url === API).length, 29_000, 1_500);
   });
 });

@@ -1,33 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Conjunction, ConjunctionAnalysis } from '../../../../contracts/operations.ts';
+import type { ConjunctionAnalysis } from '../../../../contracts/operations.ts';
 import { CriticalConjunctionsCard } from '@/components/dashboard/cards/critical-conjunctions';
 import { ConjunctionAnalysisCard, NO_CONJUNCTION_TEXT } from '@/components/dashboard/cards/conjunction-analysis';
-import { createQueryClient } from '@/lib/query-client';
 import { CONJUNCTION_ANALYSIS_URL, DEFAULT_ANALYSIS_ID } from '@/queries/conjunctions';
+import { makeConjunction, region, renderWithQueryClient, stubPendingFetch, termPairs } from '@/test/card-harness';
 
-const CONJUNCTION: Conjunction = {
-  id: 14,
-  conjunctionId: 'CNJ-2026-014',
-  riskLevel: 'high',
-  status: 'open',
-  primaryObject: { noradId: 45918, name: 'OFEQ-16', objectType: 'payload', owner: 'ISRA' },
-  secondaryObject: { noradId: 48274, name: 'COSMOS 2542 DEB', objectType: 'debris', owner: 'CIS' },
-  tca: '2026-11-22T14:05:09.123Z',
-  missDistance: 87.25,
-  radial: 10,
-  inTrack: 80,
-  crossTrack: 30,
-  relativeVelocity: 12.345,
-  collisionProbability: 2e-3,
-  maxCollisionProbability: 4e-3,
-  probability: 500,
-  firstDetected: '2026-11-19T14:00:00Z',
-  lastUpdated: '2026-11-21T14:00:00Z',
-  cdmUrl: null,
-};
+const CONJUNCTION = makeConjunction({
+  id: 14, conjunctionId: 'CNJ-2026-014', riskLevel: 'high', tca: '2026-11-22T14:05:09.123Z',
+  missDistance: 87.25, radial: 10, inTrack: 80, crossTrack: 30, relativeVelocity: 12.345,
+  collisionProbability: 2e-3, maxCollisionProbability: 4e-3, probability: 500,
+  firstDetected: '2026-11-19T14:00:00Z', lastUpdated: '2026-11-21T14:00:00Z',
+});
 
 function makeAnalysis(overrides: Partial<ConjunctionAnalysis> = {}): ConjunctionAnalysis {
   return {
@@ -65,17 +50,15 @@ function stubFetch(answer: Answer | ((body: { conjunctionId: string }) => Answer
 }
 
 function renderCard(withList = false) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
+  return renderWithQueryClient(
+    <>
       {withList && <CriticalConjunctionsCard />}
       <ConjunctionAnalysisCard />
-    </QueryClientProvider>,
+    </>,
   );
 }
 
-function card() {
-  return within(screen.getByRole('region', { name: 'Conjunction Analysis' }));
-}
+const card = () => region('Conjunction Analysis');
 
 beforeAll(() => {
   // Recharts' ResponsiveContainer needs ResizeObserver, which jsdom lacks.
@@ -118,7 +101,7 @@ describe('ConjunctionAnalysisCard', () => {
   });
 
   it('shows only a spinner while the analysis is pending', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    stubPendingFetch();
     renderCard();
     expect(card().getByRole('heading', { name: 'Conjunction Analysis' })).toBeInTheDocument();
     const spinner = card().getByRole('status', { name: 'Loading conjunction analysis' });
@@ -227,10 +210,7 @@ describe('ConjunctionAnalysisCard', () => {
     stubFetch({ status: 200, body: makeAnalysis() });
     renderCard();
     await card().findByRole('figure');
-    const fields = (name: string) =>
-      within(card().getByRole('region', { name }))
-        .getAllByRole('term')
-        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const fields = (name: string) => termPairs(card().getByRole('region', { name }));
     expect(fields('Primary Object')).toEqual([
       ['Name', 'OFEQ-16'],
       ['COSPAR ID', '2020-040A'],

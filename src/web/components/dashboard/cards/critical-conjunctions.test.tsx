@@ -1,38 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Conjunction } from '../../../../contracts/operations.ts';
 import { CriticalConjunctionsCard } from '@/components/dashboard/cards/critical-conjunctions';
-import { createQueryClient } from '@/lib/query-client';
 import { CONJUNCTIONS_POLL_MS } from '@/queries/conjunctions';
+import { expectSecondReadBetween, makeConjunction, region, renderWithQueryClient, stubPendingFetch, undoStubsAfterEach } from '@/test/card-harness';
 import { mockFetch } from '@/test/fetch-mock';
 
 const API = '/api/conjunctions/active';
-
-function makeConjunction(overrides: Partial<Conjunction> = {}): Conjunction {
-  return {
-    id: 1,
-    conjunctionId: 'CNJ-2026-001',
-    riskLevel: 'critical',
-    status: 'open',
-    primaryObject: { noradId: 45918, name: 'OFEQ-16', objectType: 'payload', owner: 'ISRA' },
-    secondaryObject: { noradId: 48274, name: 'COSMOS 2542 DEB', objectType: 'debris', owner: 'CIS' },
-    tca: '2026-11-22T23:30:05.600Z',
-    missDistance: 42.06,
-    radial: 1,
-    inTrack: 40,
-    crossTrack: 12,
-    relativeVelocity: 13.2,
-    collisionProbability: 1 / 3571,
-    maxCollisionProbability: 1e-3,
-    probability: 3571,
-    firstDetected: '2026-11-20T00:00:00Z',
-    lastUpdated: '2026-11-21T00:00:00Z',
-    cdmUrl: null,
-    ...overrides,
-  };
-}
 
 const LIST: Conjunction[] = [
   makeConjunction(),
@@ -42,31 +17,18 @@ const LIST: Conjunction[] = [
   { ...makeConjunction({ id: 5, conjunctionId: 'CNJ-2026-005' }), riskLevel: 'unknown' as Conjunction['riskLevel'] },
 ];
 
-function renderCard() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CriticalConjunctionsCard />
-    </QueryClientProvider>,
-  );
-}
-
-function card() {
-  return within(screen.getByRole('region', { name: 'Critical Conjunctions' }));
-}
+const renderCard = () => renderWithQueryClient(<CriticalConjunctionsCard />);
+const card = () => region('Critical Conjunctions');
 
 function entry(conjunctionId: string) {
   return within(card().getByRole('button', { name: new RegExp(conjunctionId) }));
 }
 
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+undoStubsAfterEach();
 
 describe('CriticalConjunctionsCard', () => {
   it("shows 'Loading critical conjunctions...' and '0 Active' until the list arrives", () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    stubPendingFetch();
     renderCard();
     expect(card().getByRole('heading', { name: 'Critical Conjunctions' })).toBeInTheDocument();
     expect(card().getByRole('status')).toHaveTextContent(/^Loading critical conjunctions\.\.\.$/);
@@ -176,11 +138,6 @@ describe('CriticalConjunctionsCard', () => {
     const fetchMock = mockFetch({ [API]: LIST });
     renderCard();
     await card().findByText('5 Active');
-    const calls = () => fetchMock.mock.calls.filter(([url]) => url === API).length;
-    expect(calls()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(4_000));
-    expect(calls()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(1_500));
-    expect(calls()).toBe(2);
+    await expectSecondReadBetween(() => fetchMock.mock.calls.filter(([url]) => url === API).length, 4_000, 1_500);
   });
 });

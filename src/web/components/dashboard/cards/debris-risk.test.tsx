@@ -1,10 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { RiskItem } from '../../../../contracts/operations.ts';
 import { DEBRIS_RISK_SOURCE, DebrisRiskCard } from '@/components/dashboard/cards/debris-risk';
-import { createQueryClient } from '@/lib/query-client';
 import { RISK_ITEMS_POLL_MS } from '@/queries/conjunctions';
+import { expectSecondReadBetween, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';
 import { mockFetch } from '@/test/fetch-mock';
 
 const API = '/api/conjunctions/debris-risk';
@@ -34,26 +33,14 @@ const ITEMS: RiskItem[] = [
   makeItem('d', 'ISS DEB', 'mission_debris', { threatLevel: 'low', risk: 20 }),
 ];
 
-function renderCard() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <DebrisRiskCard />
-    </QueryClientProvider>,
-  );
-}
+const renderCard = () => renderWithQueryClient(<DebrisRiskCard />);
+const card = () => region(TITLE);
 
-function card() {
-  return within(screen.getByRole('region', { name: TITLE }));
-}
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+undoStubsAfterEach();
 
 describe('DebrisRiskCard', () => {
   it('shows its title and only a spinner while loading', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    stubPendingFetch();
     renderCard();
     expect(card().getByRole('heading', { name: TITLE })).toBeInTheDocument();
     expect(card().getByRole('status', { name: `Loading ${TITLE}` })).toHaveTextContent(/^$/);
@@ -83,11 +70,7 @@ describe('DebrisRiskCard', () => {
     await card().findByRole('list', { name: TITLE });
     const item = card().getByRole('article', { name: 'OFEQ-13 × SL-16 R/B' });
     expect(within(item).getByText('CRITICAL')).toHaveClass('bg-red-600');
-    expect(
-      within(item)
-        .getAllByRole('term')
-        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-    ).toEqual([
+    expect(termPairs(item)).toEqual([
       ['TCA (UTC)', 'Nov 25, 03:07'],
       ['Distance', '0.73 km'],
       ['Risk', '95%'],
@@ -120,11 +103,6 @@ describe('DebrisRiskCard', () => {
     const fetchMock = mockFetch({ [API]: ITEMS });
     renderCard();
     await card().findByRole('list', { name: TITLE });
-    const calls = () => fetchMock.mock.calls.filter(([url]) => url === API).length;
-    expect(calls()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(29_000));
-    expect(calls()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(1_500));
-    expect(calls()).toBe(2);
+    await expectSecondReadBetween(() => fetchMock.mock.calls.filter(([url]) => url === API).length, 29_000, 1_500);
   });
 });

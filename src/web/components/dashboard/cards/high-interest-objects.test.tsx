@@ -1,11 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HighInterestObject } from '../../../../contracts/operations.ts';
 import { canSubmit, EMPTY_FORM, formBody, HighInterestObjectsCard, sortByPriority } from '@/components/dashboard/cards/high-interest-objects';
 import { stubRadixSelectDom } from '@/components/sst/jsdom-layout';
 import { createQueryClient } from '@/lib/query-client';
+import { expectSecondReadBetween, labelsOf, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';
 import { mockFetch } from '@/test/fetch-mock';
 import { DASHBOARD_STATS_KEY } from '@/queries/dashboard-stats';
 import { HIGH_INTEREST_POLL_MS } from '@/queries/high-interest-objects';
@@ -90,41 +90,19 @@ function renderCard() {
   const client = createQueryClient();
   // The stats the header shows: cached, so the test can see them invalidated.
   client.setQueryData(DASHBOARD_STATS_KEY, { highInterestObjects: 1 });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <HighInterestObjectsCard />
-    </QueryClientProvider>,
-  );
-  return { ...view, client, user: userEvent.setup() };
+  return { ...renderWithQueryClient(<HighInterestObjectsCard />, client), user: userEvent.setup() };
 }
 
-function card() {
-  return within(screen.getByRole('region', { name: 'High Interest Objects' }));
-}
-
-function listedNames() {
-  return within(card().getByRole('list', { name: 'High interest objects' }))
-    .getAllByRole('listitem')
-    .map((item) => item.getAttribute('aria-label'));
-}
-
-function fields(name: string) {
-  return within(card().getByRole('listitem', { name }))
-    .getAllByRole('term')
-    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
-}
+const card = () => region('High Interest Objects');
+const listedNames = () => labelsOf(card().getByRole('list', { name: 'High interest objects' }));
+const fields = (name: string) => termPairs(card().getByRole('listitem', { name }));
 
 beforeAll(() => stubRadixSelectDom());
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-});
+undoStubsAfterEach();
 
 describe('HighInterestObjectsCard: the list', () => {
   it('shows its title and only a spinner while loading', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    stubPendingFetch();
     renderCard();
     expect(card().getByRole('heading', { level: 2, name: 'High Interest Objects' })).toBeInTheDocument();
     expect(card().getByRole('status', { name: 'Loading high interest objects' })).toHaveTextContent('');
@@ -194,11 +172,7 @@ describe('HighInterestObjectsCard: the list', () => {
     const fetchMock = mockFetch({ [API]: [COSMOS] });
     renderCard();
     await card().findByRole('list', { name: 'High interest objects' });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await act(() => vi.advanceTimersByTimeAsync(4_500));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expectSecondReadBetween(() => fetchMock.mock.calls.length, 4_500, 1_000);
     expect(HIGH_INTEREST_POLL_MS).toBe(5_000);
   });
 });

@@ -1,12 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Maneuver } from '../../../../contracts/operations.ts';
 import { formatDayUtc } from '@/components/dashboard/cards/high-interest-objects';
 import { formatDeltaV, maneuversInWindow, maneuverTypeLabel, RecentManeuversCard } from '@/components/dashboard/cards/recent-maneuvers';
 import { formatShortUtc } from '@/lib/dashboard-format';
-import { createQueryClient } from '@/lib/query-client';
+import { expectSecondReadBetween, labelsOf, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';
 import { mockFetch } from '@/test/fetch-mock';
 import { MANEUVERS_POLL_MS } from '@/queries/maneuvers';
 
@@ -31,46 +30,21 @@ function maneuver(id: number, overrides: Partial<Maneuver> = {}): Maneuver {
   };
 }
 
-function renderCard() {
-  const client = createQueryClient();
-  return render(
-    <QueryClientProvider client={client}>
-      <RecentManeuversCard />
-    </QueryClientProvider>,
-  );
-}
-
-function card() {
-  return within(screen.getByRole('region', { name: 'Recent Maneuver Detections' }));
-}
-
-function shownNames() {
-  return within(card().getByRole('list', { name: 'Recent maneuvers' }))
-    .getAllByRole('listitem')
-    .map((item) => item.getAttribute('aria-label'));
-}
-
+const renderCard = () => renderWithQueryClient(<RecentManeuversCard />);
+const card = () => region('Recent Maneuver Detections');
+const shownNames = () => labelsOf(card().getByRole('list', { name: 'Recent maneuvers' }));
 /** [label, value] of every field of the item named `name`. */
-function fields(name: string) {
-  return within(card().getByRole('listitem', { name }))
-    .getAllByRole('term')
-    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
-}
+const fields = (name: string) => termPairs(card().getByRole('listitem', { name }));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
 });
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-});
+undoStubsAfterEach();
 
 describe('RecentManeuversCard', () => {
   it('shows its title and only a spinner while loading', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    stubPendingFetch();
     renderCard();
     expect(card().getByRole('heading', { level: 2, name: 'Recent Maneuver Detections' })).toBeInTheDocument();
     expect(card().getByRole('status', { name: 'Loading maneuvers' })).toHaveTextContent('');
@@ -157,11 +131,7 @@ describe('RecentManeuversCard', () => {
     const fetchMock = mockFetch({ [API]: [maneuver(1)] });
     renderCard();
     await card().findByRole('list', { name: 'Recent maneuvers' });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await act(() => vi.advanceTimersByTimeAsync(4_500));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expectSecondReadBetween(() => fetchMock.mock.calls.length, 4_500, 1_000);
     expect(MANEUVERS_POLL_MS).toBe(5_000);
   });
 });
