@@ -1,3 +1,4 @@
+import type { RiskItem } from '../../src/contracts/operations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCdmKvn } from '../../src/core/cdm/index.ts';
 import { generateDemoCatalog } from '../../src/core/catalog/demo-catalog.ts';
@@ -322,10 +323,19 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
       objects: 0,
       pairs: 0,
     });
+    const riskBefore = { adversary: ops.adversaryRisk().body, debris: ops.debrisRisk().body };
+    expect(riskBefore.adversary.length).toBeGreaterThan(0);
+    expect(riskBefore.debris.length).toBeGreaterThan(0);
     await ops.stop();
     ops = new OperationsService(catalog, screening, repos, options(hook), silent);
-    await ops.initialise(new Date(NOW + 2 * DAY + 3 * HOUR));
+    const restartAt = NOW + 2 * DAY + 3 * HOUR;
+    await ops.initialise(new Date(restartAt));
     expect(await repos.runs.get(interrupted)).toMatchObject({ status: 'failed', error: 'interrupted by restart' });
+    // Before any run, the risk lists are those of the last completed run (but for approaches now passed).
+    const upcoming = (items: RiskItem[]) => items.filter((i) => Date.parse(i.time) >= restartAt).map(({ dayFromNow: _days, ...rest }) => rest);
+    expect(upcoming(ops.adversaryRisk().body)).toEqual(expect.arrayContaining(upcoming(riskBefore.adversary)));
+    expect(upcoming(ops.debrisRisk().body)).toEqual(expect.arrayContaining(upcoming(riskBefore.debris)));
+    expect(ops.adversaryRisk().body.length).toBeGreaterThan(0);
     const maneuvers = await repos.maneuvers.since(new Date(0));
     const count = (await allEvents()).filter((e) => e.eventType === 'maneuver_detected').length;
     const outcome = await ops.runNow('start-up', new Date(NOW + 2 * DAY + 3 * HOUR));

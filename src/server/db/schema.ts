@@ -191,6 +191,12 @@ export const screeningRuns = pgTable(
     /** Object pairs screened: primaries × catalogue objects (the dashboard's dailyScreens sums these over 24 h). */
     pairs: bigint('pairs', { mode: 'number' }).notNull(),
     approaches: integer('approaches'),
+    /**
+     * The run's approaches of the fleet to adversary satellites (within ADVERSARY_SCREENING_KM), as
+     * core ApproachRecords: kept so that a restart shows the Adversary Conjunction Risk card at once
+     * (they are not conjunction events: the event threshold is SCREENING_THRESHOLD_KM).
+     */
+    adversaryApproaches: jsonb('adversary_approaches'),
     error: text('error'),
   },
   (t) => [index('screening_runs_started_idx').on(t.startedAt)],

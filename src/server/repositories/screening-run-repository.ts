@@ -34,8 +34,12 @@ export class ScreeningRunRepository {
     return row.id;
   }
 
-  async complete(id: number, result: { finishedAt: Date; approaches: number }): Promise<void> {
-    await this.db.update(screeningRuns).set({ status: 'completed', finishedAt: result.finishedAt, approaches: result.approaches }).where(eq(screeningRuns.id, id));
+  /** Marks a run completed, with its approach count and its approaches to adversary satellites (see the schema). */
+  async complete(id: number, result: { finishedAt: Date; approaches: number; adversaryApproaches: readonly object[] }): Promise<void> {
+    await this.db
+      .update(screeningRuns)
+      .set({ status: 'completed', finishedAt: result.finishedAt, approaches: result.approaches, adversaryApproaches: result.adversaryApproaches })
+      .where(eq(screeningRuns.id, id));
   }
 
   async fail(id: number, result: { finishedAt: Date; error: string }): Promise<void> {

@@ -11,7 +11,7 @@ import type {
 import { DEFAULT_ANALYSIS_ID } from '../../../contracts/operations.ts';
 import { readCdmKvn, writeCdmXml } from '../../../core/cdm/index.ts';
 import { ADVERSARIES } from '../../../core/catalog/named-objects.ts';
-import { adversaryInfoFor, buildAdversaryItems, buildDebrisItems, normalizeOwner, topByRisk, type AlertLevel, type ApproachRecord } from '../../../core/operations/index.ts';
+import { normalizeOwner, type AlertLevel, type ApproachRecord } from '../../../core/operations/index.ts';
 import type { ConjunctionEventRepository, ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
 import type { HighInterestObjectRepository } from '../../repositories/high-interest-object-repository.ts';
 import type { ManeuverRepository, ManeuverRow } from '../../repositories/maneuver-repository.ts';
@@ -24,6 +24,7 @@ import type { ScreeningService } from '../screening-service.ts';
 import { approachRecord, estimateOf, planConjunctionWrite } from './conjunction-write.ts';
 import { ingestionEvents } from './ingestion-events.ts';
 import { detectManeuverStage, type RegimeShift } from './maneuver-stage.ts';
+import { adversaryList, debrisList, storedApproaches } from './risk-lists.ts';
 import { replaceSnapshot, type Snapshot } from './snapshot.ts';
 import { assessThreats } from './threat-stage.ts';
 import { altitudeKm, compareConjunctions, conjunctionOf, eventOf, isEventDetails, maneuverOf, projectionPoints, type EventDetails } from './views.ts';
@@ -79,7 +80,6 @@ export interface RunOutcome {
 const EVENTS_SHOWN = 50;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-const RISK_ITEMS = 8;
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -166,6 +166,9 @@ export class OperationsService {
     const interrupted = await this.repos.runs.failRunning(now, 'interrupted by restart');
     if (interrupted > 0) this.log.warn({ runs: interrupted }, 'screening runs interrupted by a restart marked failed');
     await this.loadState(now);
+    // The latest run's approaches to adversary satellites, so that the lists are right before the first run.
+    this.adversaryApproaches = storedApproaches(this.lastCompleted?.adversaryApproaches);
+    this.rebuildRiskLists(now.getTime());
     this.assessThreats(now);
     this.rebuildSnapshots(now);
   }
@@ -450,12 +453,7 @@ export class OperationsService {
       if (write.created.length + write.updated.length + write.closed.length + write.events.length > 0) await this.repos.conjunctions.applyRun(write);
       this.openEvents = await this.repos.conjunctions.open();
     });
-    const approaches = (report?.conjunctions ?? []).map((c) => approachRecord(c, lookup));
-    this.adversaryItems = topByRisk(
-      buildAdversaryItems(this.adversaryApproaches, (norad) => adversaryInfoFor(norad, this.isAdversaryOwner(lookup(norad)?.object.owner)), nowMs),
-      RISK_ITEMS,
-    );
-    this.debrisItems = topByRisk(buildDebrisItems(approaches, nowMs), RISK_ITEMS);
+    this.rebuildRiskLists(nowMs);
 
     // 4. Manoeuvres in the histories that changed.
     await this.stage('maneuvers', outcome, async () => {
@@ -475,7 +473,14 @@ export class OperationsService {
       this.assessThreats(now);
     });
 
-    await this.repos.runs.complete(runId, { finishedAt: new Date(), approaches: report?.conjunctions.length ?? 0 });
+    await this.repos.runs.complete(runId, { finishedAt: new Date(), approaches: report?.conjunctions.length ?? 0, adversaryApproaches: this.adversaryApproaches });
+  }
+
+  /** The Adversary Conjunction Risk and Space Debris Collision Assessment lists, from the state in memory. */
+  private rebuildRiskLists(nowMs: number): void {
+    const lookup = (norad: number) => this.catalog.entry(norad);
+    this.adversaryItems = adversaryList(this.adversaryApproaches, (norad) => this.isAdversaryOwner(lookup(norad)?.object.owner), nowMs);
+    this.debrisItems = debrisList(this.openEvents, lookup, nowMs);
   }
 
   private isAdversaryOwner(owner: string | null | undefined): boolean {

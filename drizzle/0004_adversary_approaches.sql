@@ -1,0 +1,1 @@
+ALTER TABLE "screening_runs" ADD COLUMN "adversary_approaches" jsonb;
