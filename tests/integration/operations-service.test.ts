@@ -355,6 +355,21 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     await ops.whenIdle();
   }, 300_000);
 
+  it('tells an SST analysis that waits behind a run what it waits for, then runs it', async () => {
+    const fleet = catalog.fleet().map((e) => e.object.noradId);
+    const at = NOW + 2 * DAY + 3 * HOUR;
+    const run = ops.runNow('manual', new Date(at));
+    // The run reaches the pool first (its adversary screening), then the analysis queues behind it.
+    await expect.poll(() => screening.screeningsAhead, { interval: 5 }).toBeGreaterThan(0);
+    const reports: { step: string; detail: string }[] = [];
+    const result = await screening.runner('queued-1', { primaries: fleet.slice(0, 1), startMs: at, endMs: at + DAY, thresholdKm: 10 }, (p) => reports.push(p), new AbortController().signal);
+    expect(reports[0]).toMatchObject({ step: 'prepare', detail: expect.stringMatching(/^Waiting for [1-9]\d* screening\(s\) ahead of it on the workers/) });
+    expect(reports.at(-1)?.step).not.toBe('prepare');
+    expect(result.total_objects).toBeGreaterThan(0);
+    expect((await run).status).toBe('completed');
+    expect(screening.screeningsAhead).toBe(0);
+  }, 300_000);
+
   it('runs instantly and harmlessly without a fleet', async () => {
     const noFleet = new CatalogService(new CatalogRepository(database.db), { fleetOwners: ['NOBODY'], fleetNoradIds: [], demo: false }, silent);
     await noFleet.initialise(new Date(NOW));

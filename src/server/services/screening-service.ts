@@ -27,6 +27,8 @@ export class ScreeningService {
   private readonly conjunctions = new Map<string, ScreeningConjunction>();
   /** Screenings run one at a time: `screen` may load another catalogue version into the workers. */
   private turn: Promise<unknown> = Promise.resolve();
+  /** Screenings queued or running on the pool (continuous-screening runs and SST analyses alike). */
+  private ahead = 0;
 
   constructor(
     private readonly catalog: CatalogService,
@@ -44,9 +46,19 @@ export class ScreeningService {
 
   /** Runs `work` after every screening queued before it (see `turn`). */
   private exclusive<T>(work: (pool: ScreeningPool) => Promise<T>): Promise<T> {
+    this.ahead += 1;
     const run = this.turn.then(() => work((this.pool ??= new ScreeningPool(this.options.workers))));
-    this.turn = run.catch(() => undefined);
+    this.turn = run
+      .catch(() => undefined)
+      .finally(() => {
+        this.ahead -= 1;
+      });
     return run;
+  }
+
+  /** How many screenings are queued or running now: a new one starts after them. */
+  get screeningsAhead(): number {
+    return this.ahead;
   }
 
   /**
@@ -66,6 +78,8 @@ export class ScreeningService {
   }
 
   readonly runner: AnalysisRunner = async (jobId, analysis, report, signal) => {
+    // Said while the analysis waits, e.g. behind a continuous-screening run (same workers, one at a time).
+    if (this.ahead > 0) report({ step: 'prepare', fraction: 0, detail: `Waiting for ${this.ahead} screening(s) ahead of it on the workers (such as the scheduled fleet screening)` });
     const out = await this.exclusive((pool) => {
       const version = this.catalogVersion();
       const job = screeningJob(version, analysis.primaries, isoUtc(analysis.startMs), isoUtc(analysis.endMs), analysis.thresholdKm);
