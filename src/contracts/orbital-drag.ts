@@ -52,9 +52,12 @@ export const SpaceWeatherImportQuery = z
   .object({ name: z.string().min(1).max(200).optional().describe('File name, kept with the import and in each record’s source') })
   .strict();
 
-export const SpaceWeatherImportBody = z.string().min(1, 'the file is empty').describe('A CelesTrak SW-All CSV file (SW-All.csv, SW-Last5Years.csv)');
+export const SpaceWeatherImportBody = z
+  .string()
+  .min(1, 'the file is empty')
+  .describe('A CelesTrak SW-All CSV file (SW-All.csv, SW-Last5Years.csv), or SET’s JB2008 SOLFSMY.TXT (told apart by their content)');
 
-export const SpaceWeatherImportReport = z
+export const SwAllImportReport = z
   .object({
     format: z.literal('celestrak-sw-all'),
     file: z.string(),
@@ -69,7 +72,24 @@ export const SpaceWeatherImportReport = z
     lastDate: z.string().nullable(),
     lastObservedDate: z.string().nullable(),
   })
-  .meta({ id: 'SpaceWeatherImportReport' });
+  .meta({ id: 'SwAllImportReport' });
+
+export const SolfsmyImportReport = z
+  .object({
+    format: z.literal('set-solfsmy'),
+    file: z.string(),
+    rows: z.number().int().describe('Rows kept'),
+    daysAdded: z.number().int(),
+    daysUpdated: z.number().int().describe('Stored days whose indices this file changed'),
+    daysUnchanged: z.number().int(),
+    rejected: z.number().int(),
+    rejections: z.array(z.object({ line: z.number().int(), reason: z.string() })).describe('The first 100 rejected rows'),
+    firstDate: z.string().nullable(),
+    lastDate: z.string().nullable(),
+  })
+  .meta({ id: 'SolfsmyImportReport' });
+
+export const SpaceWeatherImportReport = z.discriminatedUnion('format', [SwAllImportReport, SolfsmyImportReport]).meta({ id: 'SpaceWeatherImportReport' });
 export type SpaceWeatherImportReport = z.infer<typeof SpaceWeatherImportReport>;
 
 export const SpaceWeatherImportFailure = z.object({ message: z.string(), report: SpaceWeatherImportReport }).meta({ id: 'SpaceWeatherImportFailure' });
@@ -87,6 +107,21 @@ export const SpaceWeatherLookup = z
     ap: IndexValue.describe('Daily Ap'),
     kp: IndexValue.describe('Planetary Kp of the 3-hour interval'),
     ap_history: z.array(IndexValue).length(7).describe('NRLMSISE-00’s ap array: daily Ap, ap now, 3, 6, 9 h before, means of 12–33 h and 36–57 h before'),
+    jb2008: z
+      .object({
+        f10: IndexValue,
+        f10b: IndexValue,
+        s10: IndexValue,
+        s10b: IndexValue,
+        xm10: IndexValue,
+        xm10b: IndexValue,
+        y10: IndexValue,
+        y10b: IndexValue,
+        dstdtc: IndexValue.describe('Storm temperature change, K'),
+        status: SpaceWeatherStatus,
+        method: z.string().describe('Where S10, M10, Y10 came from (SET SOLFSMY, or F10.7 proxies) and how DSTDTC was formed'),
+      })
+      .describe('JB2008’s indices (sfu; F10/S10 1 day, M10 2 days, Y10 5 days before the instant)'),
     coverage: z.object({
       firstDate: z.string().nullable(),
       lastDate: z.string().nullable(),

@@ -254,6 +254,17 @@ describe('ssa spaceweather', () => {
     expect(JSON.parse(status!)).toMatchObject({ coverage: { firstDate: '2024-05-10', lastDate: '2024-05-10' }, last_import: { file: 'sw.csv' } });
   });
 
+  it('imports SET’s SOLFSMY.TXT too, told apart by its content, once', async () => {
+    const file = join(dir, 'SOLFSMY.TXT');
+    // 2024 day 130 is May 9 (JD 2460440.0 at noon).
+    await writeFile(file, '# YYYY DDD   JulianDay  F10   F81c  S10   S81c  M10   M81c  Y10   Y81c  Ssrc\n  2024 130 2460440.0 210.3 172.5 183.2 160.1 190.4 165.0 170.6 158.8 4F4F\n');
+    const dataDir = join(dir, 'data');
+    const [report] = await run(['import', file, '--data-dir', dataDir]);
+    expect(JSON.parse(report!)).toMatchObject({ path: file, format: 'set-solfsmy', file: 'SOLFSMY.TXT', rows: 1, daysAdded: 1, rejected: 0, firstDate: '2024-05-09' });
+    const [again] = await run(['import', file, '--data-dir', dataDir]);
+    expect(JSON.parse(again!)).toMatchObject({ format: 'set-solfsmy', daysAdded: 0, daysUnchanged: 1 });
+  });
+
   it('refuses bad command lines with the usage, and fails a file with no valid row after reporting it', async () => {
     await expect(run([])).rejects.toThrow(UsageError);
     await expect(run(['import'])).rejects.toThrow(/import needs at least one FILE/);
@@ -262,7 +273,7 @@ describe('ssa spaceweather', () => {
     const bad = join(dir, 'bad.csv');
     await writeFile(bad, [HEADER, BAD_KP].join('\n'));
     const lines: string[] = [];
-    await expect(spaceweatherCommand(['import', bad, '--data-dir', join(dir, 'data')], {}, { out: (l) => lines.push(l) })).rejects.toThrow(/1 file\(s\) held no valid SW-All rows/);
+    await expect(spaceweatherCommand(['import', bad, '--data-dir', join(dir, 'data')], {}, { out: (l) => lines.push(l) })).rejects.toThrow(/1 file\(s\) held no valid space-weather rows/);
     expect(JSON.parse(lines[0]!).error).toMatch(/^No valid SW-All rows/);
     expect((await run(['--help']))[0]).toMatch(/^Usage: ssa spaceweather import FILE/);
   });

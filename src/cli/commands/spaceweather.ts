@@ -11,13 +11,17 @@ import { UsageError } from '../usage-error.ts';
 export const SPACEWEATHER_USAGE = `Usage: ssa spaceweather import FILE... [--data-dir DIR]
        ssa spaceweather status [--data-dir DIR]
 
-import  stores the daily space weather of each FILE, a CelesTrak SW-All CSV
-        (celestrak.org/SpaceData/SW-All.csv or SW-Last5Years.csv): F10.7
-        observed and adjusted, its 81-day means, the 3-hour Kp/ap and daily Ap,
-        observed and predicted. Bad rows are rejected one by one with their line
-        and reason; good ones are kept. A day already stored with the same values
-        is left alone (the same file twice adds nothing); a newer file replaces
-        the predictions of an older one. Prints a JSON report per file.
+import  stores the daily space weather of each FILE, told apart by content:
+        - a CelesTrak SW-All CSV (celestrak.org/SpaceData/SW-All.csv or
+          SW-Last5Years.csv): F10.7 observed and adjusted, its 81-day means, the
+          3-hour Kp/ap and daily Ap, observed and predicted; a newer file
+          replaces the predictions of an older one;
+        - SET's JB2008 SOLFSMY.TXT (sol.spacenvironment.net/JB2008/indices/):
+          F10, S10, M10, Y10 and their 81-day means, which JB2008 then reads
+          instead of its F10.7 proxies.
+        Bad rows are rejected one by one with their line and reason; good ones
+        are kept. A day already stored with the same values is left alone (the
+        same file twice adds nothing). Prints a JSON report per file.
 status  prints the stored coverage and the values the atmosphere models take
         now, with their sources, as JSON.
 
@@ -72,14 +76,14 @@ export async function spaceweatherCommand(
     const report = (path: string, result: SpaceWeatherImportReport | { error: string; report: SpaceWeatherImportReport }) => io.out(JSON.stringify({ path, ...result }));
     for (const { path, text } of files) {
       try {
-        report(path, await spaceWeather.importSwAll(text, basename(path), new Date()));
+        report(path, await spaceWeather.importFile(text, basename(path), new Date()));
       } catch (error) {
         if (!(error instanceof SpaceWeatherImportError)) throw error;
         failed++;
         report(path, { error: error.message, report: error.report });
       }
     }
-    if (failed > 0) throw new UsageError(`${failed} file(s) held no valid SW-All rows`, SPACEWEATHER_USAGE);
+    if (failed > 0) throw new UsageError(`${failed} file(s) held no valid space-weather rows (see each report)`, SPACEWEATHER_USAGE);
   } finally {
     await database.close();
   }

@@ -15,12 +15,17 @@
  *   the same ("all JB2008 indices 150"). The three are F10.7-scaled by construction (Bowman et
  *   al. 2008, "Solar indices"), so the substitution keeps the model's units and mean level but
  *   loses their own day-to-day variation.
+ * - With SET's SOLFSMY imported (solfsmy.ts), every solar index of a day the file covers is read
+ *   from it, as SET's own driver JB08DRVY2K.for does (same lags); the proxies above stand in only
+ *   for the days or indices it lacks.
  * - DSTDTC: not in either source (SET's DTCFILE, from Dst); from the 3-hour ap by Jacchia's
  *   equation as JB2006 used it (storm-temperature.ts).
  */
 import type { Jb2008Indices } from '../atmosphere/jb2008/index.ts';
 import { utcMs, type UtcMs } from '../units.ts';
 import type { SpaceWeatherSeries } from './series.ts';
+import type { SolarIndicesDay } from './solfsmy.ts';
+import { dayLabel, dayNumber } from './time-keys.ts';
 import { STORM_AP_LAG_HOURS, STORM_TEMPERATURE_METHOD, stormTemperatureFromAp } from './storm-temperature.ts';
 import { weakestStatus, type IndexValue, type SpaceWeatherStatus } from './types.ts';
 
@@ -46,8 +51,26 @@ const proxy = (value: IndexValue, of: string): IndexValue => ({
   method: `${of} proxy: ${value.method ? `${value.method}; ` : ''}${JB2008_PROXY_METHOD}`,
 });
 
-/** JB2008's solar and geomagnetic indices for an instant. */
-export function jb2008SpaceWeather(series: SpaceWeatherSeries, time: UtcMs): Jb2008SpaceWeather {
+export const JB2008_SOLFSMY_METHOD = 'F10, S10, M10, Y10 and their 81-day centred means from SET SOLFSMY, each at the model’s lag (1, 2, 5 days)';
+
+type SolarIndex = 'f10' | 'f81c' | 's10' | 's81c' | 'm10' | 'm81c' | 'y10' | 'y81c';
+
+/**
+ * JB2008's solar and geomagnetic indices for an instant. `solar`: SOLFSMY days by day number
+ * (empty or absent: nothing imported, the F10.7 proxies throughout).
+ */
+export function jb2008SpaceWeather(series: SpaceWeatherSeries, time: UtcMs, solar?: ReadonlyMap<number, SolarIndicesDay>): Jb2008SpaceWeather {
+  const today = dayNumber(time);
+  let fromFile = 0;
+  /** The file's value of `index` on the lagged day, else `fallback`. */
+  const read = (index: SolarIndex, lagDays: number, fallback: () => IndexValue): IndexValue => {
+    const day = today - lagDays;
+    const row = solar?.get(day);
+    const value = row?.[index];
+    if (row === undefined || value === null || value === undefined) return fallback();
+    fromFile += 1;
+    return { value, status: 'observed', date: dayLabel(day), source: row.source };
+  };
   const flux = (lagDays: number) => series.f107(time, { kind: 'observed', lagDays });
   const mean = (lagDays: number) => series.f107Mean81(time, { kind: 'observed', lagDays });
   const ap = series.ap3h(utcMs(time - STORM_AP_LAG_HOURS * 3_600_000));
@@ -58,22 +81,25 @@ export function jb2008SpaceWeather(series: SpaceWeatherSeries, time: UtcMs): Jb2
     source: ap.source,
     method: `${STORM_TEMPERATURE_METHOD} (ap = ${ap.value}${ap.method ? `; ${ap.method}` : ''})`,
   };
+  const lag = JB2008_LAG_DAYS;
   const components = {
-    f10: flux(JB2008_LAG_DAYS.f10),
-    f10b: mean(JB2008_LAG_DAYS.f10),
-    s10: proxy(flux(JB2008_LAG_DAYS.s10), 'S10'),
-    s10b: proxy(mean(JB2008_LAG_DAYS.s10), 'S10B'),
-    xm10: proxy(flux(JB2008_LAG_DAYS.xm10), 'M10'),
-    xm10b: proxy(mean(JB2008_LAG_DAYS.xm10), 'M10B'),
-    y10: proxy(flux(JB2008_LAG_DAYS.y10), 'Y10'),
-    y10b: proxy(mean(JB2008_LAG_DAYS.y10), 'Y10B'),
+    f10: read('f10', lag.f10, () => flux(lag.f10)),
+    f10b: read('f81c', lag.f10, () => mean(lag.f10)),
+    s10: read('s10', lag.s10, () => proxy(flux(lag.s10), 'S10')),
+    s10b: read('s81c', lag.s10, () => proxy(mean(lag.s10), 'S10B')),
+    xm10: read('m10', lag.xm10, () => proxy(flux(lag.xm10), 'M10')),
+    xm10b: read('m81c', lag.xm10, () => proxy(mean(lag.xm10), 'M10B')),
+    y10: read('y10', lag.y10, () => proxy(flux(lag.y10), 'Y10')),
+    y10b: read('y81c', lag.y10, () => proxy(mean(lag.y10), 'Y10B')),
     dstdtc,
   };
   const indices = Object.fromEntries(Object.entries(components).map(([k, v]) => [k, v.value])) as unknown as Jb2008Indices;
+  const solarMethod =
+    fromFile === 8 ? JB2008_SOLFSMY_METHOD : fromFile === 0 ? JB2008_PROXY_METHOD : `${JB2008_SOLFSMY_METHOD} where the file has them (${fromFile} of 8); else ${JB2008_PROXY_METHOD}`;
   return {
     components,
     status: weakestStatus(Object.values(components).map((v) => v.status)),
-    method: `${JB2008_PROXY_METHOD}. DSTDTC: ${STORM_TEMPERATURE_METHOD}`,
+    method: `${solarMethod}. DSTDTC: ${STORM_TEMPERATURE_METHOD}`,
     indices,
   };
 }

@@ -96,7 +96,7 @@ export const catalogImports = pgTable('catalog_imports', {
  */
 export const spaceWeatherImports = pgTable('space_weather_imports', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  /** celestrak-sw-all (later: noaa-swpc). */
+  /** celestrak-sw-all, noaa-swpc or set-solfsmy. */
   provider: text('provider').notNull(),
   label: text('label').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -153,6 +153,27 @@ export const spaceWeatherDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.date] })],
 );
+
+/**
+ * SET's JB2008 solar indices (SOLFSMY.TXT, src/core/spaceweather/solfsmy.ts), one UTC day a row, in
+ * sfu; null where the file gives no value. A later import replaces a day whose values differ (SET
+ * revises its files); the same file twice changes nothing.
+ */
+export const solarIndicesDays = pgTable('solar_indices_days', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+  f10: doublePrecision('f10'),
+  f81c: doublePrecision('f81c'),
+  s10: doublePrecision('s10'),
+  s81c: doublePrecision('s81c'),
+  m10: doublePrecision('m10'),
+  m81c: doublePrecision('m81c'),
+  y10: doublePrecision('y10'),
+  y81c: doublePrecision('y81c'),
+  /** e.g. "SET SOLFSMY SOLFSMY.TXT line 12". */
+  source: text('source').notNull(),
+  importId: integer('import_id').references(() => spaceWeatherImports.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 /** Every drag-calculator run (POST /api/drag-calculator/calculate): the validated input and the whole result. */
 export const dragCalculations = pgTable(

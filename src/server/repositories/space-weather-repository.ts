@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { spaceWeatherDays, spaceWeatherImports } from '../db/schema.ts';
+import { solarIndicesDays, spaceWeatherDays, spaceWeatherImports } from '../db/schema.ts';
 
 /** One UTC day of one provider, as stored (see `space_weather_days` in schema.ts). */
 export interface SpaceWeatherDay {
@@ -26,6 +26,23 @@ export interface SpaceWeatherDay {
   /** YYYY-MM-DD: the last observed day of the file the row came from. */
   asOf: string;
 }
+
+/** One UTC day of SET's JB2008 solar indices, as stored (see `solar_indices_days` in schema.ts). */
+export interface SolarIndicesRow {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  f10: number | null;
+  f81c: number | null;
+  s10: number | null;
+  s81c: number | null;
+  m10: number | null;
+  m81c: number | null;
+  y10: number | null;
+  y81c: number | null;
+  source: string;
+}
+
+const SOLAR_CONTENT = ['f10', 'f81c', 's10', 's81c', 'm10', 'm81c', 'y10', 'y81c'] as const;
 
 export interface DayUpsertCounts {
   added: number;
@@ -149,6 +166,44 @@ export class SpaceWeatherRepository {
       counts.unchanged += batch.length - rows.length;
     }
     return counts;
+  }
+
+  /**
+   * Stores SOLFSMY days: a new date is inserted; a stored one is replaced when any index differs
+   * (the later import wins: SET revises its files). `source` alone changing is not a change.
+   */
+  async upsertSolarIndices(days: readonly SolarIndicesRow[], importId: number | null, now: Date): Promise<DayUpsertCounts> {
+    const counts: DayUpsertCounts = { added: 0, updated: 0, unchanged: 0 };
+    const changed = sql.raw(`(${SOLAR_CONTENT.map((c) => `solar_indices_days.${c}`).join(', ')}) is distinct from (${SOLAR_CONTENT.map((c) => `excluded.${c}`).join(', ')})`);
+    const excluded = (c: string) => sql.raw(`excluded.${c}`);
+    for (let i = 0; i < days.length; i += DAY_BATCH) {
+      const batch = days.slice(i, i + DAY_BATCH).map((d) => ({ ...d, importId, updatedAt: now }));
+      const rows = await this.db
+        .insert(solarIndicesDays)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: solarIndicesDays.date,
+          set: {
+            ...Object.fromEntries(SOLAR_CONTENT.map((c) => [c, excluded(c)])),
+            source: excluded('source'),
+            importId: excluded('import_id'),
+            updatedAt: excluded('updated_at'),
+          },
+          setWhere: changed,
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      const added = rows.filter((r) => r.inserted).length;
+      counts.added += added;
+      counts.updated += rows.length - added;
+      counts.unchanged += batch.length - rows.length;
+    }
+    return counts;
+  }
+
+  /** Every stored SOLFSMY day, by date. */
+  async allSolarIndices(): Promise<SolarIndicesRow[]> {
+    const rows = await this.db.select().from(solarIndicesDays).orderBy(asc(solarIndicesDays.date));
+    return rows.map(({ importId: _importId, updatedAt: _updatedAt, ...day }) => day);
   }
 
   /** Every stored day, by provider then date. */

@@ -41,7 +41,7 @@ export const orbitalDragRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     {
       schema: {
         tags: ['space weather'],
-        summary: 'Import a CelesTrak SW-All CSV (F10.7, 81-day means, Kp/ap, Ap; observed and predicted)',
+        summary: 'Import a CelesTrak SW-All CSV (F10.7, 81-day means, Kp/ap, Ap; observed and predicted) or SET’s JB2008 SOLFSMY.TXT (S10, M10, Y10)',
         querystring: SpaceWeatherImportQuery,
         body: SpaceWeatherImportBody,
         // The fuller shape first: a union keeps the first member that fits, and ErrorResponse would drop the report.
@@ -50,7 +50,7 @@ export const orbitalDragRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
     async (request, reply) => {
       try {
-        return await spaceWeather.importSwAll(request.body, request.query.name ?? 'upload', new Date());
+        return await spaceWeather.importFile(request.body, request.query.name ?? 'upload', new Date());
       } catch (error) {
         if (error instanceof SpaceWeatherImportError) return reply.status(400).send({ message: error.message, report: error.report });
         throw error;

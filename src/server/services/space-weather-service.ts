@@ -3,9 +3,12 @@ import type { Jb2008SpaceWeather, NrlmsiseSpaceWeather } from '../../core/spacew
 import {
   createSpaceWeatherSeries,
   jb2008SpaceWeather,
+  looksLikeSolfsmy,
   nrlmsiseSpaceWeather,
+  parseSolfsmy,
   parseSwAllCsv,
   type IndexValue,
+  type SolarIndicesDay,
   type SpaceWeatherRecords,
   type SpaceWeatherSeries,
   type SpaceWeatherStatus,
@@ -13,12 +16,14 @@ import {
 } from '../../core/spaceweather/index.ts';
 import type { SpaceWeather, SpaceWeatherFn } from '../../core/drag/index.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
-import type { SpaceWeatherDay, SpaceWeatherImportRow, SpaceWeatherRepository } from '../repositories/space-weather-repository.ts';
+import type { SolarIndicesRow, SpaceWeatherDay, SpaceWeatherImportRow, SpaceWeatherRepository } from '../repositories/space-weather-repository.ts';
 
 /** The provider key of CelesTrak SW-All files in the database. */
 export const SW_ALL_PROVIDER = 'celestrak-sw-all';
 /** The provider key of the NOAA SWPC JSON feeds (fetched by SpaceWeatherUpdater). */
 export const SWPC_PROVIDER = 'noaa-swpc';
+/** The provider key of SET's JB2008 SOLFSMY.TXT imports. */
+export const SOLFSMY_PROVIDER = 'set-solfsmy';
 
 /** How each provider is named for people, and the order a series takes them in (the more trusted first). */
 const PROVIDERS: readonly { key: string; name: string }[] = [
@@ -30,7 +35,25 @@ const MS_PER_DAY = 86_400_000;
 const INTERVALS_PER_DAY = 8;
 const MAX_REJECTIONS_KEPT = 100;
 
-export interface SpaceWeatherImportReport {
+export type SpaceWeatherImportReport = SwAllImportReport | SolfsmyImportReport;
+
+/** What importing SET's SOLFSMY.TXT did (JB2008's F10, S10, M10, Y10 and their 81-day means). */
+export interface SolfsmyImportReport {
+  format: 'set-solfsmy';
+  file: string;
+  /** Rows kept. */
+  rows: number;
+  daysAdded: number;
+  /** Days already stored whose indices this file changed. */
+  daysUpdated: number;
+  daysUnchanged: number;
+  rejected: number;
+  rejections: { line: number; reason: string }[];
+  firstDate: string | null;
+  lastDate: string | null;
+}
+
+export interface SwAllImportReport {
   format: 'celestrak-sw-all';
   file: string;
   /** Rows kept (every data type). */
@@ -67,6 +90,7 @@ interface Logger {
 
 const dayNumberOf = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY);
 const dateOf = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+const solarDayOf = ({ date, ...values }: SolarIndicesRow): SolarIndicesDay => ({ day: dayNumberOf(date), ...values });
 
 /**
  * A parser's records as daily rows of one provider. Each day gathers its flux, 81-day means, eight
@@ -202,6 +226,8 @@ export class SpaceWeatherSnapshot {
     /** Name of the provider the stored days come from ("CelesTrak SW-All"), or null. */
     readonly providerName: string | null,
     readonly lastImport: SpaceWeatherImportRow | undefined,
+    /** SET SOLFSMY days by day number (empty: none imported; JB2008 takes the F10.7 proxies). */
+    readonly solar: ReadonlyMap<number, SolarIndicesDay> = new Map(),
   ) {
     this.weatherAt = (t: UtcMs) => this.at(t).weather;
   }
@@ -212,7 +238,7 @@ export class SpaceWeatherSnapshot {
 
   at(time: UtcMs): SpaceWeatherConditions {
     const nrlmsise = nrlmsiseSpaceWeather(this.series, time);
-    const jb2008 = jb2008SpaceWeather(this.series, time);
+    const jb2008 = jb2008SpaceWeather(this.series, time, this.solar);
     const kp = this.series.kp3h(time);
     // The ap history is used only when every part of it is known: a default history is one level
     // repeated, and NRLMSISE-00's history mode on a repeated level is not its daily-Ap mode (the
@@ -269,13 +295,14 @@ export class SpaceWeatherService {
 
   private build(): Promise<SpaceWeatherSnapshot> {
     const building = (async () => {
-      const [days, lastImport] = await Promise.all([this.repo.allDays(), this.repo.lastImport()]);
+      const [days, lastImport, solarRows] = await Promise.all([this.repo.allDays(), this.repo.lastImport(), this.repo.allSolarIndices()]);
+      const solar = new Map(solarRows.map((r) => [dayNumberOf(r.date), solarDayOf(r)]));
       const sets = daysToRecords(days);
       const ordered = [...PROVIDERS.map((p) => p.key).filter((k) => sets.has(k)), ...[...sets.keys()].filter((k) => !PROVIDERS.some((p) => p.key === k)).sort()];
       const series = createSpaceWeatherSeries(ordered.map((k) => sets.get(k)!));
       const names = ordered.map((k) => PROVIDERS.find((p) => p.key === k)?.name ?? k);
       this.builds += 1;
-      const snapshot = new SpaceWeatherSnapshot(series, this.builds, days.length, names.length ? names.join(' + ') : null, lastImport);
+      const snapshot = new SpaceWeatherSnapshot(series, this.builds, days.length, names.length ? names.join(' + ') : null, lastImport, solar);
       this.current = snapshot;
       return snapshot;
     })();
@@ -286,14 +313,52 @@ export class SpaceWeatherService {
     return building;
   }
 
+  /** Imports a space-weather file of either kind this server reads: SET's SOLFSMY.TXT, else a CelesTrak SW-All CSV. */
+  importFile(text: string, label: string, now: Date): Promise<SpaceWeatherImportReport> {
+    return looksLikeSolfsmy(text) ? this.importSolfsmy(text, label, now) : this.importSwAll(text, label, now);
+  }
+
+  /**
+   * Imports SET's SOLFSMY.TXT (JB2008's solar indices): good rows are stored even when others are
+   * rejected; the same file twice changes nothing; a later file replaces days whose indices it
+   * changes. Throws SpaceWeatherImportError when no row is valid.
+   */
+  async importSolfsmy(text: string, label: string, now: Date): Promise<SolfsmyImportReport> {
+    const parsed = parseSolfsmy(text, { source: `SET SOLFSMY ${label}` });
+    const report: SolfsmyImportReport = {
+      format: 'set-solfsmy',
+      file: label,
+      rows: parsed.days.length,
+      daysAdded: 0,
+      daysUpdated: 0,
+      daysUnchanged: 0,
+      rejected: parsed.rejected.length,
+      rejections: parsed.rejected.slice(0, MAX_REJECTIONS_KEPT),
+      firstDate: parsed.firstDate,
+      lastDate: parsed.lastDate,
+    };
+    if (parsed.days.length === 0) {
+      const first = parsed.rejected[0];
+      throw new SpaceWeatherImportError(`No valid SOLFSMY rows${first ? `: ${parsed.rejected.length} rejected; first at line ${first.line}: ${first.reason}` : ': the file holds no data rows'}`, report);
+    }
+    const rows: SolarIndicesRow[] = parsed.days.map(({ day, ...values }) => ({ date: dateOf(day), ...values }));
+    const importId = await this.repo.startImport(SOLFSMY_PROVIDER, label, now);
+    const counts = await this.repo.upsertSolarIndices(rows, importId, now);
+    Object.assign(report, { daysAdded: counts.added, daysUpdated: counts.updated, daysUnchanged: counts.unchanged });
+    await this.repo.finishImport(importId, { ...counts, rows: rows.length, rejections: report.rejections, firstDate: parsed.firstDate, lastDate: parsed.lastDate, lastObservedDate: parsed.lastDate }, now);
+    await this.build();
+    this.log.info({ file: label, rows: report.rows, added: counts.added, updated: counts.updated, rejected: report.rejected }, 'SOLFSMY solar indices imported');
+    return report;
+  }
+
   /**
    * Imports a CelesTrak SW-All CSV: good rows are stored even when others are rejected (each with its
    * line and reason); a day already stored with the same values is left alone, so the same file
    * twice adds nothing. Throws SpaceWeatherImportError when no row is valid.
    */
-  async importSwAll(text: string, label: string, now: Date): Promise<SpaceWeatherImportReport> {
+  async importSwAll(text: string, label: string, now: Date): Promise<SwAllImportReport> {
     const parsed = parseSwAllCsv(text, { source: `CelesTrak SW-All ${label}` });
-    const report: SpaceWeatherImportReport = {
+    const report: SwAllImportReport = {
       format: 'celestrak-sw-all',
       file: label,
       rows: parsed.rows,
@@ -358,6 +423,7 @@ export class SpaceWeatherService {
       ap: c.nrlmsise.ap,
       kp: c.kp,
       ap_history: [...c.nrlmsise.apArray],
+      jb2008: { ...c.jb2008.components, status: c.jb2008.status, method: c.jb2008.method },
       coverage: snapshot.series.coverage(),
       last_import: last ? { file: last.label, imported_at: (last.finishedAt ?? last.startedAt).toISOString(), last_observed_date: last.lastObservedDate } : null,
     };

@@ -1,0 +1,112 @@
+/**
+ * SET's SOLFSMY.TXT through POST /api/space-weather/import and GET /api/space-weather, against
+ * the JB2008 reference cases (shared/reference/atmosphere/jb2008_cases.json), whose inputs SET's
+ * own driver (JB08DRVY2K.for, routine SOLFSMY) read from the real SOLFSMY.TXT.
+ *
+ * The real file is not among our references, so the rows are rebuilt from the cases: each case on
+ * day D gives F10/F81c/S10/S81c of day D−1, M10/M81c of D−2 and Y10/Y81c of D−5 (the lags of
+ * JB2008.for's argument notes; cases on nearby days must agree where they meet, and do). What this
+ * checks independently: the file format (columns in the order of SET's header), the import, and
+ * that the server's JB2008 inputs at each case's instant, put through our JB2008, give SET's
+ * density (1e-9). The lags themselves are the ones the rows were built with; the F10 lag is
+ * checked independently against SW-All in spaceweather-jb2008.test.ts.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SpaceWeatherImportFailure, SpaceWeatherImportReport, SpaceWeatherLookup } from '../../src/contracts/orbital-drag.ts';
+import { jb2008 } from '../../src/core/atmosphere/jb2008/index.ts';
+import { JB2008_LAG_DAYS, JB2008_SOLFSMY_METHOD } from '../../src/core/spaceweather/index.ts';
+import { useTestApp } from './support/app.ts';
+import { REFERENCE_DIR } from './support/reference.ts';
+
+const CASES = `${REFERENCE_DIR}atmosphere/jb2008_cases.json`;
+const present = existsSync(CASES);
+if (!present) console.warn(`[spaceweather-solfsmy.test] SKIPPED: ${CASES} not found`);
+
+interface Case {
+  id: string;
+  input: { AMJD: number; SUN: [number, number]; SAT: [number, number, number]; F10: number; F10B: number; S10: number; S10B: number; XM10: number; XM10B: number; Y10: number; Y10B: number; DSTDTC: number };
+  output: { RHO: number };
+  context: { utc: string };
+}
+
+const DAY_MS = 86_400_000;
+const COLUMNS = ['f10', 'f81c', 's10', 's81c', 'm10', 'm81c', 'y10', 'y81c'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** SOLFSMY rows rebuilt from the cases (see the file comment); a column no case gives is written 0 (no value). */
+function solfsmyFromCases(cases: readonly Case[]): string {
+  const days = new Map<number, Partial<Record<Column, number>>>();
+  const put = (day: number, column: Column, value: number, id: string) => {
+    const row = days.get(day) ?? {};
+    if (row[column] !== undefined && row[column] !== value) throw new Error(`${id}: ${column} of day ${day} is ${value}, another case gives ${row[column]}`);
+    row[column] = value;
+    days.set(day, row);
+  };
+  for (const c of cases) {
+    const today = Math.floor(Date.parse(`${c.context.utc}Z`) / DAY_MS);
+    const i = c.input;
+    put(today - JB2008_LAG_DAYS.f10, 'f10', i.F10, c.id);
+    put(today - JB2008_LAG_DAYS.f10, 'f81c', i.F10B, c.id);
+    put(today - JB2008_LAG_DAYS.s10, 's10', i.S10, c.id);
+    put(today - JB2008_LAG_DAYS.s10, 's81c', i.S10B, c.id);
+    put(today - JB2008_LAG_DAYS.xm10, 'm10', i.XM10, c.id);
+    put(today - JB2008_LAG_DAYS.xm10, 'm81c', i.XM10B, c.id);
+    put(today - JB2008_LAG_DAYS.y10, 'y10', i.Y10, c.id);
+    put(today - JB2008_LAG_DAYS.y10, 'y81c', i.Y10B, c.id);
+  }
+  const lines = ['# SOLFSMY rows rebuilt from jb2008_cases.json', '# YYYY DDD   JulianDay  F10   F81c  S10   S81c  M10   M81c  Y10   Y81c  Ssrc'];
+  for (const [day, row] of [...days].sort((a, b) => a[0] - b[0])) {
+    const date = new Date(day * DAY_MS);
+    const doy = Math.round((day * DAY_MS - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS) + 1;
+    const jdNoon = 2440588 + day;
+    lines.push(`  ${date.getUTCFullYear()} ${String(doy).padStart(3, '0')} ${jdNoon.toFixed(1)} ${COLUMNS.map((k) => (row[k] ?? 0).toFixed(1).padStart(5)).join(' ')} 4F4F`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe.skipIf(!present)('SET SOLFSMY import (JB2008’s S10, M10, Y10)', () => {
+  const server = useTestApp({ name: 'solfsmy', env: { DEMO_CATALOG: 'off' } });
+  const cases: Case[] = present ? (JSON.parse(readFileSync(CASES, 'utf8')) as { cases: Case[] }).cases : [];
+  const file = present ? solfsmyFromCases(cases) : '';
+  const post = (body: string) => server.app.inject({ method: 'POST', url: '/api/space-weather/import?name=SOLFSMY.TXT', headers: { 'content-type': 'text/plain' }, payload: body });
+  const lookup = async (utc: string) => SpaceWeatherLookup.parse((await server.app.inject({ method: 'GET', url: `/api/space-weather?time=${encodeURIComponent(`${utc}Z`)}` })).json());
+
+  it('before any import, JB2008 takes the F10.7 proxies and says so', async () => {
+    const before = await lookup(cases[0]!.context.utc);
+    expect(before.jb2008.s10.method).toContain('S10 proxy');
+    expect(before.jb2008.method).not.toContain('SOLFSMY');
+  });
+
+  it('imports the file (told apart from SW-All by its content); the same file again changes nothing', async () => {
+    const rows = file.split('\n').filter((l) => l && !l.startsWith('#')).length;
+    const first = await post(file);
+    expect(first.statusCode).toBe(200);
+    expect(SpaceWeatherImportReport.parse(first.json())).toMatchObject({ format: 'set-solfsmy', file: 'SOLFSMY.TXT', rows, daysAdded: rows, daysUpdated: 0, rejected: 0 });
+    const again = SpaceWeatherImportReport.parse((await post(file)).json());
+    expect(again).toMatchObject({ format: 'set-solfsmy', daysAdded: 0, daysUpdated: 0, daysUnchanged: rows });
+  });
+
+  it('gives each case SET’s indices, from the file’s rows, and SET’s JB2008 density', async () => {
+    for (const c of cases) {
+      const j = (await lookup(c.context.utc)).jb2008;
+      const i = c.input;
+      expect([j.f10.value, j.f10b.value, j.s10.value, j.s10b.value, j.xm10.value, j.xm10b.value, j.y10.value, j.y10b.value], c.id).toEqual([i.F10, i.F10B, i.S10, i.S10B, i.XM10, i.XM10B, i.Y10, i.Y10B]);
+      expect(j.s10.source, c.id).toMatch(/^SET SOLFSMY SOLFSMY\.TXT line \d+$/);
+      expect(j.method.startsWith(JB2008_SOLFSMY_METHOD), c.id).toBe(true);
+      // DSTDTC is DTCFILE's (Dst) in the reference; ours comes from ap, so the case's own value is used here.
+      const rho = jb2008({ amjd: i.AMJD, sun: i.SUN, sat: i.SAT, f10: j.f10.value, f10b: j.f10b.value, s10: j.s10.value, s10b: j.s10b.value, xm10: j.xm10.value, xm10b: j.xm10b.value, y10: j.y10.value, y10b: j.y10b.value, dstdtc: i.DSTDTC }).rho;
+      expect(Math.abs(rho / c.output.RHO - 1), c.id).toBeLessThan(1e-9);
+    }
+  });
+
+  it('answers 400 with the report when no row is valid, and keeps what is stored', async () => {
+    const bad = await post('# YYYY DDD   JulianDay  F10   F81c  S10   S81c  M10   M81c  Y10   Y81c  Ssrc\n  2003 400 2452999.0 1 2 3 4 5 6 7 8 4F4F\n');
+    expect(bad.statusCode).toBe(400);
+    const failure = SpaceWeatherImportFailure.parse(bad.json());
+    expect(failure.message).toBe("No valid SOLFSMY rows: 1 rejected; first at line 2: day of year '400' is not within 1–365 of 2003");
+    expect(failure.report).toMatchObject({ format: 'set-solfsmy', rows: 0, rejected: 1 });
+    const c = cases[0]!;
+    expect((await lookup(c.context.utc)).jb2008.s10.value).toBe(c.input.S10);
+  });
+});
