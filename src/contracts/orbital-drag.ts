@@ -55,7 +55,7 @@ export const SpaceWeatherImportQuery = z
 export const SpaceWeatherImportBody = z
   .string()
   .min(1, 'the file is empty')
-  .describe('A CelesTrak SW-All CSV file (SW-All.csv, SW-Last5Years.csv), or SET’s JB2008 SOLFSMY.TXT (told apart by their content)');
+  .describe('A CelesTrak SW-All CSV file (SW-All.csv, SW-Last5Years.csv), or SET’s JB2008 SOLFSMY.TXT or DTCFILE.TXT (told apart by their content)');
 
 export const SwAllImportReport = z
   .object({
@@ -74,9 +74,10 @@ export const SwAllImportReport = z
   })
   .meta({ id: 'SwAllImportReport' });
 
-export const SolfsmyImportReport = z
-  .object({
-    format: z.literal('set-solfsmy'),
+/** What importing one of SET's JB2008 files did (SOLFSMY.TXT or DTCFILE.TXT). */
+const setFileImportReport = <F extends 'set-solfsmy' | 'set-dtcfile'>(format: F) =>
+  z.object({
+    format: z.literal(format),
     file: z.string(),
     rows: z.number().int().describe('Rows kept'),
     daysAdded: z.number().int(),
@@ -86,10 +87,11 @@ export const SolfsmyImportReport = z
     rejections: z.array(z.object({ line: z.number().int(), reason: z.string() })).describe('The first 100 rejected rows'),
     firstDate: z.string().nullable(),
     lastDate: z.string().nullable(),
-  })
-  .meta({ id: 'SolfsmyImportReport' });
+  });
+export const SolfsmyImportReport = setFileImportReport('set-solfsmy').meta({ id: 'SolfsmyImportReport' });
+export const DtcfileImportReport = setFileImportReport('set-dtcfile').meta({ id: 'DtcfileImportReport' });
 
-export const SpaceWeatherImportReport = z.discriminatedUnion('format', [SwAllImportReport, SolfsmyImportReport]).meta({ id: 'SpaceWeatherImportReport' });
+export const SpaceWeatherImportReport = z.discriminatedUnion('format', [SwAllImportReport, SolfsmyImportReport, DtcfileImportReport]).meta({ id: 'SpaceWeatherImportReport' });
 export type SpaceWeatherImportReport = z.infer<typeof SpaceWeatherImportReport>;
 
 export const SpaceWeatherImportFailure = z.object({ message: z.string(), report: SpaceWeatherImportReport }).meta({ id: 'SpaceWeatherImportFailure' });
@@ -119,7 +121,7 @@ export const SpaceWeatherLookup = z
         y10b: IndexValue,
         dstdtc: IndexValue.describe('Storm temperature change, K'),
         status: SpaceWeatherStatus,
-        method: z.string().describe('Where S10, M10, Y10 came from (SET SOLFSMY, or F10.7 proxies) and how DSTDTC was formed'),
+        method: z.string().describe('Where S10, M10, Y10 came from (SET SOLFSMY, or F10.7 proxies) and DSTDTC (SET DTCFILE, or ap)'),
       })
       .describe('JB2008’s indices (sfu; F10/S10 1 day, M10 2 days, Y10 5 days before the instant)'),
     coverage: z.object({

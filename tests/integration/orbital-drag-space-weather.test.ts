@@ -254,7 +254,7 @@ describe('ssa spaceweather', () => {
     expect(JSON.parse(status!)).toMatchObject({ coverage: { firstDate: '2024-05-10', lastDate: '2024-05-10' }, last_import: { file: 'sw.csv' } });
   });
 
-  it('imports SET’s SOLFSMY.TXT too, told apart by its content, once', async () => {
+  it('imports SET’s SOLFSMY.TXT and DTCFILE.TXT too, told apart by their content', async () => {
     const file = join(dir, 'SOLFSMY.TXT');
     // 2024 day 130 is May 9 (JD 2460440.0 at noon).
     await writeFile(file, '# YYYY DDD   JulianDay  F10   F81c  S10   S81c  M10   M81c  Y10   Y81c  Ssrc\n  2024 130 2460440.0 210.3 172.5 183.2 160.1 190.4 165.0 170.6 158.8 4F4F\n');
@@ -263,6 +263,10 @@ describe('ssa spaceweather', () => {
     expect(JSON.parse(report!)).toMatchObject({ path: file, format: 'set-solfsmy', file: 'SOLFSMY.TXT', rows: 1, daysAdded: 1, rejected: 0, firstDate: '2024-05-09' });
     const [again] = await run(['import', file, '--data-dir', dataDir]);
     expect(JSON.parse(again!)).toMatchObject({ format: 'set-solfsmy', daysAdded: 0, daysUnchanged: 1 });
+    const dtc = join(dir, 'DTCFILE.TXT');
+    await writeFile(dtc, 'DTC 1997  51   17  17  17  17  31  31  31  31  31  31  44  44  44  31  31  31  31  31  31  38  38  38  24  24\n');
+    const [dtcReport] = await run(['import', dtc, '--data-dir', dataDir]);
+    expect(JSON.parse(dtcReport!)).toMatchObject({ format: 'set-dtcfile', file: 'DTCFILE.TXT', rows: 1, daysAdded: 1, firstDate: '1997-02-20' });
   });
 
   it('refuses bad command lines with the usage, and fails a file with no valid row after reporting it', async () => {

@@ -16,9 +16,10 @@ import  stores the daily space weather of each FILE, told apart by content:
           SW-Last5Years.csv): F10.7 observed and adjusted, its 81-day means, the
           3-hour Kp/ap and daily Ap, observed and predicted; a newer file
           replaces the predictions of an older one;
-        - SET's JB2008 SOLFSMY.TXT (sol.spacenvironment.net/JB2008/indices/):
-          F10, S10, M10, Y10 and their 81-day means, which JB2008 then reads
-          instead of its F10.7 proxies.
+        - SET's JB2008 SOLFSMY.TXT and DTCFILE.TXT
+          (sol.spacenvironment.net/JB2008/indices/): F10, S10, M10, Y10 and
+          their 81-day means, and the hourly Dst-based storm temperature,
+          which JB2008 then reads instead of its F10.7 and ap stand-ins.
         Bad rows are rejected one by one with their line and reason; good ones
         are kept. A day already stored with the same values is left alone (the
         same file twice adds nothing). Prints a JSON report per file.

@@ -13,15 +13,15 @@
  * - JB2008's indices are passed on unless one of them is a default; then JB2008 uses the stand-ins of
  *   jb2008-indices.ts, formed from the same F10.7 and ap.
  */
-import { jb2008SpaceWeather, nrlmsiseSpaceWeather, type SolarIndicesDay, type SpaceWeatherSeries } from '../spaceweather/index.ts';
+import { jb2008SpaceWeather, nrlmsiseSpaceWeather, type Jb2008Files, type SpaceWeatherSeries } from '../spaceweather/index.ts';
 import type { UtcMs } from '../units.ts';
 import { LONG_TERM_MEAN_SPACE_WEATHER, type SpaceWeather, type SpaceWeatherFn } from './space-weather.ts';
 
 export interface SeriesAdapterOptions {
   /** Ap where the series has none; default LONG_TERM_MEAN_SPACE_WEATHER.ap. */
   readonly defaultAp?: number;
-  /** SET SOLFSMY days by day number, for JB2008's solar indices (absent: the F10.7 proxies). */
-  readonly solar?: ReadonlyMap<number, SolarIndicesDay>;
+  /** SET's SOLFSMY and DTCFILE days, for JB2008 (absent: the F10.7 proxies and ΔTc from ap). */
+  readonly jb2008Files?: Jb2008Files;
 }
 
 /** The series as a `SpaceWeatherFn` (see the file comment). */
@@ -32,7 +32,7 @@ export function spaceWeatherFromSeries(series: SpaceWeatherSeries, options: Seri
     if (n.f107.status === 'default' || n.f107A.status === 'default') return undefined;
     const apKnown = n.ap.status !== 'default';
     const historyKnown = apKnown && n.apArray.every((v) => v.status !== 'default');
-    const jb = jb2008SpaceWeather(series, t, options.solar);
+    const jb = jb2008SpaceWeather(series, t, options.jb2008Files);
     return {
       f107: n.input.f107,
       f107A: n.input.f107A,

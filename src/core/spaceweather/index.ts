@@ -2,7 +2,7 @@
  * Space weather for the atmosphere models (issue 5; DECISIONS.md §8): the public API of
  * src/core/spaceweather (see src/core/README.md).
  *
- * - Readers: `parseSwAllCsv` (CelesTrak SW-All CSV), `parseSolfsmy` (SET's JB2008 SOLFSMY.TXT), `parseSwpcF107Flux`,
+ * - Readers: `parseSwAllCsv` (CelesTrak SW-All CSV), `parseSolfsmy` and `parseDtcfile` (SET's JB2008 SOLFSMY.TXT and DTCFILE.TXT), `parseSwpcF107Flux`,
  *   `parseSwpcPlanetaryKIndex`, `parseSwpcKIndex1m` (NOAA SWPC JSON, already parsed). Each gives
  *   `SpaceWeatherRecords` and the rejected rows/elements with the reason.
  * - `createSpaceWeatherSeries(recordSets)`: look-ups for any UTC instant (F10.7 observed or
@@ -33,7 +33,8 @@ export {
   type SpaceWeatherSeries,
 } from './series.ts';
 export { nrlmsiseSpaceWeather, type NrlmsiseSpaceWeather } from './nrlmsise-indices.ts';
-export { JB2008_LAG_DAYS, JB2008_PROXY_METHOD, JB2008_SOLFSMY_METHOD, jb2008SpaceWeather, type Jb2008SpaceWeather } from './jb2008-indices.ts';
+export { JB2008_DTCFILE_METHOD, JB2008_LAG_DAYS, JB2008_PROXY_METHOD, JB2008_SOLFSMY_METHOD, jb2008SpaceWeather, type Jb2008Files, type Jb2008SpaceWeather } from './jb2008-indices.ts';
+export { dtcAt, looksLikeDtcfile, parseDtcfile, type DtcfileParse, type StormTemperatureDay } from './dtcfile.ts';
 export { TYPICAL_SPACE_WEATHER, type TypicalSpaceWeather } from './typical-level.ts';
 export { AP_OF_KP_THIRDS, apToKp, kpFromTimesTen, kpToAp, nearestKpThird } from './kp-ap.ts';
 export { STORM_AP_LAG_HOURS, STORM_TEMPERATURE_METHOD, stormTemperatureFromAp } from './storm-temperature.ts';

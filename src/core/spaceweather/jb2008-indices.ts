@@ -19,11 +19,13 @@
  *   from it, as SET's own driver JB08DRVY2K.for does (same lags); the proxies above stand in only
  *   for the days or indices it lacks.
  * - DSTDTC: not in either source (SET's DTCFILE, from Dst); from the 3-hour ap by Jacchia's
- *   equation as JB2006 used it (storm-temperature.ts).
+ *   equation as JB2006 used it (storm-temperature.ts). With SET's DTCFILE imported (dtcfile.ts),
+ *   the hours it covers take its value as SET's DTCVAL gives it.
  */
 import type { Jb2008Indices } from '../atmosphere/jb2008/index.ts';
 import { utcMs, type UtcMs } from '../units.ts';
 import type { SpaceWeatherSeries } from './series.ts';
+import { dtcAt, type StormTemperatureDay } from './dtcfile.ts';
 import type { SolarIndicesDay } from './solfsmy.ts';
 import { dayLabel, dayNumber } from './time-keys.ts';
 import { STORM_AP_LAG_HOURS, STORM_TEMPERATURE_METHOD, stormTemperatureFromAp } from './storm-temperature.ts';
@@ -51,15 +53,26 @@ const proxy = (value: IndexValue, of: string): IndexValue => ({
   method: `${of} proxy: ${value.method ? `${value.method}; ` : ''}${JB2008_PROXY_METHOD}`,
 });
 
+export const JB2008_DTCFILE_METHOD = 'DSTDTC from SET DTCFILE (from Dst), linear between its hourly values and rounded to whole kelvin as SET’s DTCVAL does';
+
+/** SET's files, by UTC day number (absent or empty: not imported). */
+export interface Jb2008Files {
+  /** SOLFSMY.TXT: F10, S10, M10, Y10 and their 81-day means. */
+  readonly solar?: ReadonlyMap<number, SolarIndicesDay>;
+  /** DTCFILE.TXT: hourly ΔTc. */
+  readonly storm?: ReadonlyMap<number, StormTemperatureDay>;
+}
+
 export const JB2008_SOLFSMY_METHOD = 'F10, S10, M10, Y10 and their 81-day centred means from SET SOLFSMY, each at the model’s lag (1, 2, 5 days)';
 
 type SolarIndex = 'f10' | 'f81c' | 's10' | 's81c' | 'm10' | 'm81c' | 'y10' | 'y81c';
 
 /**
- * JB2008's solar and geomagnetic indices for an instant. `solar`: SOLFSMY days by day number
- * (empty or absent: nothing imported, the F10.7 proxies throughout).
+ * JB2008's solar and geomagnetic indices for an instant: from SET's files where imported and
+ * covering the instant, else from the series (F10.7 proxies, ΔTc from ap).
  */
-export function jb2008SpaceWeather(series: SpaceWeatherSeries, time: UtcMs, solar?: ReadonlyMap<number, SolarIndicesDay>): Jb2008SpaceWeather {
+export function jb2008SpaceWeather(series: SpaceWeatherSeries, time: UtcMs, files: Jb2008Files = {}): Jb2008SpaceWeather {
+  const { solar, storm } = files;
   const today = dayNumber(time);
   let fromFile = 0;
   /** The file's value of `index` on the lagged day, else `fallback`. */
@@ -73,14 +86,20 @@ export function jb2008SpaceWeather(series: SpaceWeatherSeries, time: UtcMs, sola
   };
   const flux = (lagDays: number) => series.f107(time, { kind: 'observed', lagDays });
   const mean = (lagDays: number) => series.f107Mean81(time, { kind: 'observed', lagDays });
-  const ap = series.ap3h(utcMs(time - STORM_AP_LAG_HOURS * 3_600_000));
-  const dstdtc: IndexValue = {
-    value: stormTemperatureFromAp(ap.value),
-    status: ap.status,
-    date: ap.date,
-    source: ap.source,
-    method: `${STORM_TEMPERATURE_METHOD} (ap = ${ap.value}${ap.method ? `; ${ap.method}` : ''})`,
+  const fromDtcfile = storm ? dtcAt(storm, time) : undefined;
+  const fromAp = (): IndexValue => {
+    const ap = series.ap3h(utcMs(time - STORM_AP_LAG_HOURS * 3_600_000));
+    return {
+      value: stormTemperatureFromAp(ap.value),
+      status: ap.status,
+      date: ap.date,
+      source: ap.source,
+      method: `${STORM_TEMPERATURE_METHOD} (ap = ${ap.value}${ap.method ? `; ${ap.method}` : ''})`,
+    };
   };
+  const dstdtc: IndexValue = fromDtcfile
+    ? { value: fromDtcfile.value, status: 'observed', date: `${dayLabel(fromDtcfile.day)}T${String(fromDtcfile.hour).padStart(2, '0')}:00Z/+1h`, source: fromDtcfile.source }
+    : fromAp();
   const lag = JB2008_LAG_DAYS;
   const components = {
     f10: read('f10', lag.f10, () => flux(lag.f10)),
@@ -99,7 +118,7 @@ export function jb2008SpaceWeather(series: SpaceWeatherSeries, time: UtcMs, sola
   return {
     components,
     status: weakestStatus(Object.values(components).map((v) => v.status)),
-    method: `${solarMethod}. DSTDTC: ${STORM_TEMPERATURE_METHOD}`,
+    method: `${solarMethod}. ${fromDtcfile ? JB2008_DTCFILE_METHOD : `DSTDTC: ${STORM_TEMPERATURE_METHOD}`}`,
     indices,
   };
 }

@@ -42,9 +42,9 @@ describe('parseSolfsmy', () => {
     });
   });
 
-  it('reads a value at or below 1 as no value (SET fills days without one so)', () => {
-    const parsed = parseSolfsmy([...HEADER, '  2003 293 2452933.0  120.0 120.1   0.0 120.3 120.4 -1.0 120.6 120.7 4F4F'].join('\n'), { source: 's' });
-    expect(parsed.days[0]).toMatchObject({ f10: 120, s10: null, m10: 120.4, m81c: null });
+  it('drops an index and its mean together when either is below 40 sfu, as SET’s SOLFSMY routine does', () => {
+    const parsed = parseSolfsmy([...HEADER, '  2003 293 2452933.0  120.0 120.1   0.0 120.3 120.4 39.9 120.6 120.7 4F4F'].join('\n'), { source: 's' });
+    expect(parsed.days[0]).toMatchObject({ f10: 120, f81c: 120.1, s10: null, s81c: null, m10: null, m81c: null, y10: 120.6, y81c: 120.7 });
   });
 
   it('rejects each bad row with its line and reason, and keeps the good ones', () => {
@@ -89,7 +89,7 @@ describe('jb2008SpaceWeather with SOLFSMY', () => {
 
   it('reads F10/S10 of 1 day, M10 of 2 days and Y10 of 5 days before, each with its 81-day mean (JB2008.for argument notes)', () => {
     expect(JB2008_LAG_DAYS).toEqual({ f10: 1, s10: 1, xm10: 2, y10: 5 });
-    const j = jb2008SpaceWeather(series, t, solar);
+    const j = jb2008SpaceWeather(series, t, { solar });
     // Oct 28 → base 128; Oct 27 → 127; Oct 24 → 124.
     expect(j.indices).toMatchObject({ f10: 128, f10b: 128.1, s10: 128.2, s10b: 128.3, xm10: 127.4, xm10b: 127.5, y10: 124.6, y10b: 124.7 });
     expect(j.components.xm10).toEqual({ value: 127.4, status: 'observed', date: '2003-10-27', source: 'SET SOLFSMY test.txt line 13' });
@@ -99,7 +99,7 @@ describe('jb2008SpaceWeather with SOLFSMY', () => {
   });
 
   it('stands in the F10.7 proxy for the days the file lacks, and says how many came from the file', () => {
-    const early = jb2008SpaceWeather(series, utcMs(Date.parse('2003-10-22T12:00:00Z')), solar);
+    const early = jb2008SpaceWeather(series, utcMs(Date.parse('2003-10-22T12:00:00Z')), { solar });
     // Oct 21 and Oct 20 are in the file; Oct 17 (Y10's day) is not.
     expect(early.indices).toMatchObject({ f10: 121, s10: 121.2, xm10: 120.4, y10: 150, y10b: 150 });
     expect(early.components.y10.method).toContain('Y10 proxy');

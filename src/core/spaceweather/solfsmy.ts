@@ -8,9 +8,12 @@
  * F10 is the observed 10.7 cm flux and F81c its 81-day centred mean; S10 (EUV, from SOHO SEM /
  * SDO EVE), M10 (Mg II core-to-wing, 280 nm) and Y10 (X-ray 0.1–0.8 nm blended with Lyman-α) are
  * indices in F10.7 units (sfu), each with its 81-day centred mean (Bowman et al. 2008, AIAA
- * 2008-6438, "Solar indices"); Ssrc names the S10 source. SET marks a day without a value by a
- * number at or below 1 (the file has no blank fields), which we read as "no value": JB2008 then
- * takes the F10.7 proxy for that index (jb2008-indices.ts).
+ * 2008-6438, "Solar indices"); Ssrc names the S10 source.
+ *
+ * A value below 40 sfu is no value: SET's routine drops an index and its mean together when
+ * either is below 40 (`IF (VS10(INDX).LT.40..OR.VS10B(INDX).LT.40.)`, JB08DRVY2K.for SOLFSMY;
+ * the file has no blank fields, so a missing day is written as a small number). We read such a
+ * pair as null, and JB2008 then takes the F10.7 proxy for it (jb2008-indices.ts).
  */
 import { JD_UNIX_EPOCH, MS_PER_DAY } from '../time/julian.ts';
 import { dayLabel } from './time-keys.ts';
@@ -41,6 +44,8 @@ export interface SolfsmyParse {
 /** The indices of a row, in file order after the Julian date. */
 export const SOLFSMY_INDICES = ['f10', 'f81c', 's10', 's81c', 'm10', 'm81c', 'y10', 'y81c'] as const;
 
+/** SET's floor for a valid index (see the file comment), sfu. */
+export const SOLFSMY_MIN_VALID_SFU = 40;
 /** Above any flux index ever recorded (F10.7 peaked near 460 sfu in 1947); a larger number is a broken row. */
 const MAX_INDEX_SFU = 1000;
 
@@ -99,7 +104,11 @@ export function parseSolfsmy(text: string, options: { source: string }): Solfsmy
         rejected.push({ line, reason: `${SOLFSMY_INDICES[k]!.toUpperCase()} ${value} sfu is beyond any solar flux index (> ${MAX_INDEX_SFU})` });
         return;
       }
-      values.push(value > 1 ? value : null);
+      values.push(value);
+    }
+    // SET's rule: an index and its 81-day mean are dropped together when either is below 40 sfu.
+    for (let k = 0; k < values.length; k += 2) {
+      if (values[k]! < SOLFSMY_MIN_VALID_SFU || values[k + 1]! < SOLFSMY_MIN_VALID_SFU) values[k] = values[k + 1] = null;
     }
     if (seen.has(day)) {
       rejected.push({ line, reason: `${year} day ${doy} appears twice; the first row is kept` });

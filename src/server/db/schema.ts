@@ -96,7 +96,7 @@ export const catalogImports = pgTable('catalog_imports', {
  */
 export const spaceWeatherImports = pgTable('space_weather_imports', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  /** celestrak-sw-all, noaa-swpc or set-solfsmy. */
+  /** celestrak-sw-all, noaa-swpc, set-solfsmy or set-dtcfile. */
   provider: text('provider').notNull(),
   label: text('label').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -170,6 +170,19 @@ export const solarIndicesDays = pgTable('solar_indices_days', {
   y10: doublePrecision('y10'),
   y81c: doublePrecision('y81c'),
   /** e.g. "SET SOLFSMY SOLFSMY.TXT line 12". */
+  source: text('source').notNull(),
+  importId: integer('import_id').references(() => spaceWeatherImports.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * SET's JB2008 storm temperature change (DTCFILE.TXT, src/core/spaceweather/dtcfile.ts): one UTC
+ * day a row, ΔTc in whole kelvin at 00 … 23 h UT. Replaced like `solar_indices_days`.
+ */
+export const stormTemperatureDays = pgTable('storm_temperature_days', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+  hourly: jsonb('hourly').$type<number[]>().notNull(),
+  /** e.g. "SET DTCFILE DTCFILE.TXT line 3". */
   source: text('source').notNull(),
   importId: integer('import_id').references(() => spaceWeatherImports.id),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { solarIndicesDays, spaceWeatherDays, spaceWeatherImports } from '../db/schema.ts';
+import { solarIndicesDays, spaceWeatherDays, spaceWeatherImports, stormTemperatureDays } from '../db/schema.ts';
 
 /** One UTC day of one provider, as stored (see `space_weather_days` in schema.ts). */
 export interface SpaceWeatherDay {
@@ -43,6 +43,23 @@ export interface SolarIndicesRow {
 }
 
 const SOLAR_CONTENT = ['f10', 'f81c', 's10', 's81c', 'm10', 'm81c', 'y10', 'y81c'] as const;
+
+/** One UTC day of SET's JB2008 storm temperature change, as stored (see `storm_temperature_days`). */
+export interface StormTemperatureRow {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  /** ΔTc at 00 … 23 h UT, K. */
+  hourly: number[];
+  source: string;
+}
+
+/** Counts of an insert … on conflict do update … where … returning (xmax = 0): rows the WHERE kept are not returned. */
+function upsertCounts(counts: DayUpsertCounts, batchLength: number, returned: readonly { inserted: boolean }[]): void {
+  const added = returned.filter((r) => r.inserted).length;
+  counts.added += added;
+  counts.updated += returned.length - added;
+  counts.unchanged += batchLength - returned.length;
+}
 
 export interface DayUpsertCounts {
   added: number;
@@ -160,10 +177,7 @@ export class SpaceWeatherRepository {
         })
         // xmax = 0 only for freshly inserted rows; rows the WHERE kept as they were are not returned.
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      const added = rows.filter((r) => r.inserted).length;
-      counts.added += added;
-      counts.updated += rows.length - added;
-      counts.unchanged += batch.length - rows.length;
+      upsertCounts(counts, batch.length, rows);
     }
     return counts;
   }
@@ -192,12 +206,34 @@ export class SpaceWeatherRepository {
           setWhere: changed,
         })
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      const added = rows.filter((r) => r.inserted).length;
-      counts.added += added;
-      counts.updated += rows.length - added;
-      counts.unchanged += batch.length - rows.length;
+      upsertCounts(counts, batch.length, rows);
     }
     return counts;
+  }
+
+  /** Stores DTCFILE days, replaced as `upsertSolarIndices` replaces its days. */
+  async upsertStormTemperature(days: readonly StormTemperatureRow[], importId: number | null, now: Date): Promise<DayUpsertCounts> {
+    const counts: DayUpsertCounts = { added: 0, updated: 0, unchanged: 0 };
+    for (let i = 0; i < days.length; i += DAY_BATCH) {
+      const batch = days.slice(i, i + DAY_BATCH).map((d) => ({ ...d, importId, updatedAt: now }));
+      const rows = await this.db
+        .insert(stormTemperatureDays)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: stormTemperatureDays.date,
+          set: { hourly: sql.raw('excluded.hourly'), source: sql.raw('excluded.source'), importId: sql.raw('excluded.import_id'), updatedAt: sql.raw('excluded.updated_at') },
+          setWhere: sql.raw('storm_temperature_days.hourly is distinct from excluded.hourly'),
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      upsertCounts(counts, batch.length, rows);
+    }
+    return counts;
+  }
+
+  /** Every stored DTCFILE day, by date. */
+  async allStormTemperature(): Promise<StormTemperatureRow[]> {
+    const rows = await this.db.select().from(stormTemperatureDays).orderBy(asc(stormTemperatureDays.date));
+    return rows.map(({ importId: _importId, updatedAt: _updatedAt, ...day }) => day);
   }
 
   /** Every stored SOLFSMY day, by date. */

@@ -41,7 +41,7 @@ export const orbitalDragRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     {
       schema: {
         tags: ['space weather'],
-        summary: 'Import a CelesTrak SW-All CSV (F10.7, 81-day means, Kp/ap, Ap; observed and predicted) or SET’s JB2008 SOLFSMY.TXT (S10, M10, Y10)',
+        summary: 'Import a CelesTrak SW-All CSV (F10.7, 81-day means, Kp/ap, Ap; observed and predicted), or SET’s JB2008 SOLFSMY.TXT (S10, M10, Y10) or DTCFILE.TXT (ΔTc)',
         querystring: SpaceWeatherImportQuery,
         body: SpaceWeatherImportBody,
         // The fuller shape first: a union keeps the first member that fits, and ErrorResponse would drop the report.

@@ -36,7 +36,7 @@ export class DragCalculatorService {
   async calculate(body: unknown, now: Date): Promise<DragCalculationResult> {
     const input = parseDragCalculatorInput(body);
     const snapshot = await this.spaceWeather.snapshot();
-    const series = snapshot.imported ? spaceWeatherFromSeries(snapshot.series, { solar: snapshot.solar }) : undefined;
+    const series = snapshot.imported ? spaceWeatherFromSeries(snapshot.series, { jb2008Files: snapshot.jb2008Files }) : undefined;
     const result = calculateDragFor(input, { time: utcMs(now.getTime()), ...(series ? { spaceWeather: series } : {}) });
     const mean = LONG_TERM_MEAN_SPACE_WEATHER;
     const lifetimeSpaceWeatherSource = series

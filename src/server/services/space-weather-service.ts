@@ -3,12 +3,16 @@ import type { Jb2008SpaceWeather, NrlmsiseSpaceWeather } from '../../core/spacew
 import {
   createSpaceWeatherSeries,
   jb2008SpaceWeather,
+  looksLikeDtcfile,
   looksLikeSolfsmy,
   nrlmsiseSpaceWeather,
+  parseDtcfile,
   parseSolfsmy,
   parseSwAllCsv,
   type IndexValue,
+  type Jb2008Files,
   type SolarIndicesDay,
+  type StormTemperatureDay,
   type SpaceWeatherRecords,
   type SpaceWeatherSeries,
   type SpaceWeatherStatus,
@@ -16,14 +20,15 @@ import {
 } from '../../core/spaceweather/index.ts';
 import type { SpaceWeather, SpaceWeatherFn } from '../../core/drag/index.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
-import type { SolarIndicesRow, SpaceWeatherDay, SpaceWeatherImportRow, SpaceWeatherRepository } from '../repositories/space-weather-repository.ts';
+import type { DayUpsertCounts, SolarIndicesRow, SpaceWeatherDay, SpaceWeatherImportRow, SpaceWeatherRepository, StormTemperatureRow } from '../repositories/space-weather-repository.ts';
 
 /** The provider key of CelesTrak SW-All files in the database. */
 export const SW_ALL_PROVIDER = 'celestrak-sw-all';
 /** The provider key of the NOAA SWPC JSON feeds (fetched by SpaceWeatherUpdater). */
 export const SWPC_PROVIDER = 'noaa-swpc';
-/** The provider key of SET's JB2008 SOLFSMY.TXT imports. */
+/** The provider keys (and report formats) of SET's JB2008 files: SOLFSMY.TXT and DTCFILE.TXT. */
 export const SOLFSMY_PROVIDER = 'set-solfsmy';
+export const DTCFILE_PROVIDER = 'set-dtcfile';
 
 /** How each provider is named for people, and the order a series takes them in (the more trusted first). */
 const PROVIDERS: readonly { key: string; name: string }[] = [
@@ -35,11 +40,11 @@ const MS_PER_DAY = 86_400_000;
 const INTERVALS_PER_DAY = 8;
 const MAX_REJECTIONS_KEPT = 100;
 
-export type SpaceWeatherImportReport = SwAllImportReport | SolfsmyImportReport;
+export type SpaceWeatherImportReport = SwAllImportReport | SetFileImportReport;
 
-/** What importing SET's SOLFSMY.TXT did (JB2008's F10, S10, M10, Y10 and their 81-day means). */
-export interface SolfsmyImportReport {
-  format: 'set-solfsmy';
+/** What importing one of SET's JB2008 files did: SOLFSMY.TXT (F10, S10, M10, Y10) or DTCFILE.TXT (ΔTc). */
+export interface SetFileImportReport {
+  format: typeof SOLFSMY_PROVIDER | typeof DTCFILE_PROVIDER;
   file: string;
   /** Rows kept. */
   rows: number;
@@ -90,7 +95,6 @@ interface Logger {
 
 const dayNumberOf = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY);
 const dateOf = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-const solarDayOf = ({ date, ...values }: SolarIndicesRow): SolarIndicesDay => ({ day: dayNumberOf(date), ...values });
 
 /**
  * A parser's records as daily rows of one provider. Each day gathers its flux, 81-day means, eight
@@ -226,8 +230,8 @@ export class SpaceWeatherSnapshot {
     /** Name of the provider the stored days come from ("CelesTrak SW-All"), or null. */
     readonly providerName: string | null,
     readonly lastImport: SpaceWeatherImportRow | undefined,
-    /** SET SOLFSMY days by day number (empty: none imported; JB2008 takes the F10.7 proxies). */
-    readonly solar: ReadonlyMap<number, SolarIndicesDay> = new Map(),
+    /** SET's SOLFSMY and DTCFILE days by day number (empty: none imported; JB2008 takes the F10.7 proxies and ΔTc from ap). */
+    readonly jb2008Files: Jb2008Files = {},
   ) {
     this.weatherAt = (t: UtcMs) => this.at(t).weather;
   }
@@ -238,7 +242,7 @@ export class SpaceWeatherSnapshot {
 
   at(time: UtcMs): SpaceWeatherConditions {
     const nrlmsise = nrlmsiseSpaceWeather(this.series, time);
-    const jb2008 = jb2008SpaceWeather(this.series, time, this.solar);
+    const jb2008 = jb2008SpaceWeather(this.series, time, this.jb2008Files);
     const kp = this.series.kp3h(time);
     // The ap history is used only when every part of it is known: a default history is one level
     // repeated, and NRLMSISE-00's history mode on a repeated level is not its daily-Ap mode (the
@@ -295,14 +299,15 @@ export class SpaceWeatherService {
 
   private build(): Promise<SpaceWeatherSnapshot> {
     const building = (async () => {
-      const [days, lastImport, solarRows] = await Promise.all([this.repo.allDays(), this.repo.lastImport(), this.repo.allSolarIndices()]);
-      const solar = new Map(solarRows.map((r) => [dayNumberOf(r.date), solarDayOf(r)]));
+      const [days, lastImport, solarRows, stormRows] = await Promise.all([this.repo.allDays(), this.repo.lastImport(), this.repo.allSolarIndices(), this.repo.allStormTemperature()]);
+      const solar = new Map<number, SolarIndicesDay>(solarRows.map(({ date, ...values }) => [dayNumberOf(date), { day: dayNumberOf(date), ...values }]));
+      const storm = new Map<number, StormTemperatureDay>(stormRows.map(({ date, ...values }) => [dayNumberOf(date), { day: dayNumberOf(date), ...values }]));
       const sets = daysToRecords(days);
       const ordered = [...PROVIDERS.map((p) => p.key).filter((k) => sets.has(k)), ...[...sets.keys()].filter((k) => !PROVIDERS.some((p) => p.key === k)).sort()];
       const series = createSpaceWeatherSeries(ordered.map((k) => sets.get(k)!));
       const names = ordered.map((k) => PROVIDERS.find((p) => p.key === k)?.name ?? k);
       this.builds += 1;
-      const snapshot = new SpaceWeatherSnapshot(series, this.builds, days.length, names.length ? names.join(' + ') : null, lastImport, solar);
+      const snapshot = new SpaceWeatherSnapshot(series, this.builds, days.length, names.length ? names.join(' + ') : null, lastImport, { solar, storm });
       this.current = snapshot;
       return snapshot;
     })();
@@ -313,9 +318,11 @@ export class SpaceWeatherService {
     return building;
   }
 
-  /** Imports a space-weather file of either kind this server reads: SET's SOLFSMY.TXT, else a CelesTrak SW-All CSV. */
+  /** Imports a space-weather file of any kind this server reads, told apart by content: SET's SOLFSMY.TXT or DTCFILE.TXT, else a CelesTrak SW-All CSV. */
   importFile(text: string, label: string, now: Date): Promise<SpaceWeatherImportReport> {
-    return looksLikeSolfsmy(text) ? this.importSolfsmy(text, label, now) : this.importSwAll(text, label, now);
+    if (looksLikeSolfsmy(text)) return this.importSolfsmy(text, label, now);
+    if (looksLikeDtcfile(text)) return this.importDtcfile(text, label, now);
+    return this.importSwAll(text, label, now);
   }
 
   /**
@@ -323,10 +330,29 @@ export class SpaceWeatherService {
    * rejected; the same file twice changes nothing; a later file replaces days whose indices it
    * changes. Throws SpaceWeatherImportError when no row is valid.
    */
-  async importSolfsmy(text: string, label: string, now: Date): Promise<SolfsmyImportReport> {
+  importSolfsmy(text: string, label: string, now: Date): Promise<SetFileImportReport> {
     const parsed = parseSolfsmy(text, { source: `SET SOLFSMY ${label}` });
-    const report: SolfsmyImportReport = {
-      format: 'set-solfsmy',
+    const rows: SolarIndicesRow[] = parsed.days.map(({ day, ...values }) => ({ date: dateOf(day), ...values }));
+    return this.importSetFile(SOLFSMY_PROVIDER, 'SOLFSMY', label, now, parsed, (importId) => this.repo.upsertSolarIndices(rows, importId, now));
+  }
+
+  /** Imports SET's DTCFILE.TXT (JB2008's hourly storm temperature change), as `importSolfsmy`. */
+  importDtcfile(text: string, label: string, now: Date): Promise<SetFileImportReport> {
+    const parsed = parseDtcfile(text, { source: `SET DTCFILE ${label}` });
+    const rows: StormTemperatureRow[] = parsed.days.map(({ day, hourly, source }) => ({ date: dateOf(day), hourly: [...hourly], source }));
+    return this.importSetFile(DTCFILE_PROVIDER, 'DTCFILE', label, now, parsed, (importId) => this.repo.upsertStormTemperature(rows, importId, now));
+  }
+
+  private async importSetFile(
+    format: SetFileImportReport['format'],
+    name: string,
+    label: string,
+    now: Date,
+    parsed: { days: readonly unknown[]; rejected: { line: number; reason: string }[]; firstDate: string | null; lastDate: string | null },
+    store: (importId: number) => Promise<DayUpsertCounts>,
+  ): Promise<SetFileImportReport> {
+    const report: SetFileImportReport = {
+      format,
       file: label,
       rows: parsed.days.length,
       daysAdded: 0,
@@ -339,15 +365,14 @@ export class SpaceWeatherService {
     };
     if (parsed.days.length === 0) {
       const first = parsed.rejected[0];
-      throw new SpaceWeatherImportError(`No valid SOLFSMY rows${first ? `: ${parsed.rejected.length} rejected; first at line ${first.line}: ${first.reason}` : ': the file holds no data rows'}`, report);
+      throw new SpaceWeatherImportError(`No valid ${name} rows${first ? `: ${parsed.rejected.length} rejected; first at line ${first.line}: ${first.reason}` : ': the file holds no data rows'}`, report);
     }
-    const rows: SolarIndicesRow[] = parsed.days.map(({ day, ...values }) => ({ date: dateOf(day), ...values }));
-    const importId = await this.repo.startImport(SOLFSMY_PROVIDER, label, now);
-    const counts = await this.repo.upsertSolarIndices(rows, importId, now);
+    const importId = await this.repo.startImport(format, label, now);
+    const counts = await store(importId);
     Object.assign(report, { daysAdded: counts.added, daysUpdated: counts.updated, daysUnchanged: counts.unchanged });
-    await this.repo.finishImport(importId, { ...counts, rows: rows.length, rejections: report.rejections, firstDate: parsed.firstDate, lastDate: parsed.lastDate, lastObservedDate: parsed.lastDate }, now);
+    await this.repo.finishImport(importId, { ...counts, rows: parsed.days.length, rejections: report.rejections, firstDate: parsed.firstDate, lastDate: parsed.lastDate, lastObservedDate: parsed.lastDate }, now);
     await this.build();
-    this.log.info({ file: label, rows: report.rows, added: counts.added, updated: counts.updated, rejected: report.rejected }, 'SOLFSMY solar indices imported');
+    this.log.info({ file: label, format, rows: report.rows, added: counts.added, updated: counts.updated, rejected: report.rejected }, `SET ${name} imported`);
     return report;
   }
 

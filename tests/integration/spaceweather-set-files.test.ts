@@ -1,21 +1,23 @@
 /**
- * SET's SOLFSMY.TXT through POST /api/space-weather/import and GET /api/space-weather, against
- * the JB2008 reference cases (shared/reference/atmosphere/jb2008_cases.json), whose inputs SET's
- * own driver (JB08DRVY2K.for, routine SOLFSMY) read from the real SOLFSMY.TXT.
+ * SET's SOLFSMY.TXT and DTCFILE.TXT through POST /api/space-weather/import and GET
+ * /api/space-weather, against the JB2008 reference cases (shared/reference/atmosphere/
+ * jb2008_cases.json), whose inputs SET's own driver (JB08DRVY2K.for, routines SOLFSMY and DTCVAL)
+ * read from the real files.
  *
- * The real file is not among our references, so the rows are rebuilt from the cases: each case on
- * day D gives F10/F81c/S10/S81c of day D−1, M10/M81c of D−2 and Y10/Y81c of D−5 (the lags of
- * JB2008.for's argument notes; cases on nearby days must agree where they meet, and do). What this
- * checks independently: the file format (columns in the order of SET's header), the import, and
- * that the server's JB2008 inputs at each case's instant, put through our JB2008, give SET's
- * density (1e-9). The lags themselves are the ones the rows were built with; the F10 lag is
- * checked independently against SW-All in spaceweather-jb2008.test.ts.
+ * The real files are not among our references, so their rows are rebuilt from the cases: each
+ * case on day D gives F10/F81c/S10/S81c of day D−1, M10/M81c of D−2 and Y10/Y81c of D−5 (the lags
+ * of JB2008.for's argument notes), and its DSTDTC to the two hourly values around its instant
+ * (cases that meet must agree, and do). What this checks independently: the two file formats,
+ * the import, and that the server's JB2008 inputs at each case's instant, put through our JB2008,
+ * give SET's density (1e-9) with no input taken from the case. The lags and hours are the ones
+ * the rows were built with; the F10 lag is checked independently against SW-All in
+ * spaceweather-jb2008.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SpaceWeatherImportFailure, SpaceWeatherImportReport, SpaceWeatherLookup } from '../../src/contracts/orbital-drag.ts';
 import { jb2008 } from '../../src/core/atmosphere/jb2008/index.ts';
-import { JB2008_LAG_DAYS, JB2008_SOLFSMY_METHOD } from '../../src/core/spaceweather/index.ts';
+import { JB2008_DTCFILE_METHOD, JB2008_LAG_DAYS, JB2008_SOLFSMY_METHOD } from '../../src/core/spaceweather/index.ts';
 import { useTestApp } from './support/app.ts';
 import { REFERENCE_DIR } from './support/reference.ts';
 
@@ -65,11 +67,38 @@ function solfsmyFromCases(cases: readonly Case[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-describe.skipIf(!present)('SET SOLFSMY import (JB2008’s S10, M10, Y10)', () => {
+/** DTCFILE rows rebuilt from the cases: each case's DSTDTC at the hour before and after its instant (SET's DTCVAL interpolates between them). */
+function dtcfileFromCases(cases: readonly Case[]): string {
+  const hours = new Map<number, number>();
+  const put = (hour: number, value: number, id: string) => {
+    const seen = hours.get(hour);
+    if (seen !== undefined && seen !== value) throw new Error(`${id}: ΔTc of hour ${hour} is ${value}, another case gives ${seen}`);
+    hours.set(hour, value);
+  };
+  for (const c of cases) {
+    const hour = Math.floor(Date.parse(`${c.context.utc}Z`) / 3_600_000);
+    put(hour, c.input.DSTDTC, c.id);
+    put(hour + 1, c.input.DSTDTC, c.id);
+  }
+  const days = new Set([...hours.keys()].map((h) => Math.floor(h / 24)));
+  return [...days]
+    .sort((a, b) => a - b)
+    .map((day) => {
+      const date = new Date(day * DAY_MS);
+      const doy = Math.round((day * DAY_MS - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS) + 1;
+      // An hour no case gives: 9999, SET's mark of a missing value, would reject the row; 0 is a plain quiet value.
+      const values = Array.from({ length: 24 }, (_, h) => String(hours.get(day * 24 + h) ?? 0).padStart(4));
+      return `DTC ${date.getUTCFullYear()} ${String(doy).padStart(3)} ${values.join('')}`;
+    })
+    .join('\n');
+}
+
+describe.skipIf(!present)('SET’s JB2008 files: SOLFSMY (S10, M10, Y10) and DTCFILE (ΔTc)', () => {
   const server = useTestApp({ name: 'solfsmy', env: { DEMO_CATALOG: 'off' } });
   const cases: Case[] = present ? (JSON.parse(readFileSync(CASES, 'utf8')) as { cases: Case[] }).cases : [];
   const file = present ? solfsmyFromCases(cases) : '';
-  const post = (body: string) => server.app.inject({ method: 'POST', url: '/api/space-weather/import?name=SOLFSMY.TXT', headers: { 'content-type': 'text/plain' }, payload: body });
+  const dtcfile = present ? dtcfileFromCases(cases) : '';
+  const post = (body: string, name = 'SOLFSMY.TXT') => server.app.inject({ method: 'POST', url: `/api/space-weather/import?name=${name}`, headers: { 'content-type': 'text/plain' }, payload: body });
   const lookup = async (utc: string) => SpaceWeatherLookup.parse((await server.app.inject({ method: 'GET', url: `/api/space-weather?time=${encodeURIComponent(`${utc}Z`)}` })).json());
 
   it('before any import, JB2008 takes the F10.7 proxies and says so', async () => {
@@ -87,15 +116,29 @@ describe.skipIf(!present)('SET SOLFSMY import (JB2008’s S10, M10, Y10)', () =>
     expect(again).toMatchObject({ format: 'set-solfsmy', daysAdded: 0, daysUpdated: 0, daysUnchanged: rows });
   });
 
-  it('gives each case SET’s indices, from the file’s rows, and SET’s JB2008 density', async () => {
+  it('gives each case SET’s solar indices from the file’s rows', async () => {
     for (const c of cases) {
       const j = (await lookup(c.context.utc)).jb2008;
       const i = c.input;
       expect([j.f10.value, j.f10b.value, j.s10.value, j.s10b.value, j.xm10.value, j.xm10b.value, j.y10.value, j.y10b.value], c.id).toEqual([i.F10, i.F10B, i.S10, i.S10B, i.XM10, i.XM10B, i.Y10, i.Y10B]);
       expect(j.s10.source, c.id).toMatch(/^SET SOLFSMY SOLFSMY\.TXT line \d+$/);
       expect(j.method.startsWith(JB2008_SOLFSMY_METHOD), c.id).toBe(true);
-      // DSTDTC is DTCFILE's (Dst) in the reference; ours comes from ap, so the case's own value is used here.
-      const rho = jb2008({ amjd: i.AMJD, sun: i.SUN, sat: i.SAT, f10: j.f10.value, f10b: j.f10b.value, s10: j.s10.value, s10b: j.s10b.value, xm10: j.xm10.value, xm10b: j.xm10b.value, y10: j.y10.value, y10b: j.y10b.value, dstdtc: i.DSTDTC }).rho;
+      // DTCFILE not imported yet: ΔTc from ap.
+      expect(j.method, c.id).not.toContain(JB2008_DTCFILE_METHOD);
+    }
+  });
+
+  it('imports DTCFILE (told apart by content); then every JB2008 input is SET’s and so is the density', async () => {
+    const rows = dtcfile.split('\n').length;
+    const res = await post(dtcfile, 'DTCFILE.TXT');
+    expect(res.statusCode).toBe(200);
+    expect(SpaceWeatherImportReport.parse(res.json())).toMatchObject({ format: 'set-dtcfile', file: 'DTCFILE.TXT', rows, daysAdded: rows, rejected: 0 });
+    for (const c of cases) {
+      const j = (await lookup(c.context.utc)).jb2008;
+      const i = c.input;
+      expect(j.dstdtc, c.id).toMatchObject({ value: i.DSTDTC, status: 'observed', source: expect.stringMatching(/^SET DTCFILE DTCFILE\.TXT line \d+$/) });
+      expect(j.method, c.id).toContain(JB2008_DTCFILE_METHOD);
+      const rho = jb2008({ amjd: i.AMJD, sun: i.SUN, sat: i.SAT, f10: j.f10.value, f10b: j.f10b.value, s10: j.s10.value, s10b: j.s10b.value, xm10: j.xm10.value, xm10b: j.xm10b.value, y10: j.y10.value, y10b: j.y10b.value, dstdtc: j.dstdtc.value }).rho;
       expect(Math.abs(rho / c.output.RHO - 1), c.id).toBeLessThan(1e-9);
     }
   });
