@@ -84,6 +84,29 @@ describe.each(databaseTargets)('SpaceWeatherRepository on $name', (target) => {
       await db.close();
     }
   });
+
+  it('stores SET’s SOLFSMY and DTCFILE days, adds nothing twice, and takes a later file’s changed values', async () => {
+    store = await target.createStore();
+    const db = await store.open();
+    try {
+      const repo = new SpaceWeatherRepository(db.db);
+      const solar = { date: '2003-10-28', f10: 274.4, f81c: 147, s10: 210.5, s81c: 130.2, m10: 250.1, m81c: 140.3, y10: null, y81c: null, source: 'SET SOLFSMY a.txt line 6' };
+      expect(await repo.upsertSolarIndices([solar], null, NOW)).toEqual({ added: 1, updated: 0, unchanged: 0 });
+      expect(await repo.upsertSolarIndices([{ ...solar, source: 'SET SOLFSMY b.txt line 9' }], null, NOW)).toEqual({ added: 0, updated: 0, unchanged: 1 });
+      const revised = { ...solar, y10: 180.2, y81c: 150.1, source: 'SET SOLFSMY c.txt line 7' };
+      expect(await repo.upsertSolarIndices([revised], null, NOW)).toEqual({ added: 0, updated: 1, unchanged: 0 });
+      expect(await repo.allSolarIndices()).toEqual([revised]);
+
+      const storm = { date: '2003-10-29', hourly: Array.from({ length: 24 }, (_, h) => 100 + h), source: 'SET DTCFILE a.txt line 1' };
+      expect(await repo.upsertStormTemperature([storm], null, NOW)).toEqual({ added: 1, updated: 0, unchanged: 0 });
+      expect(await repo.upsertStormTemperature([storm], null, NOW)).toEqual({ added: 0, updated: 0, unchanged: 1 });
+      const stormRevised = { ...storm, hourly: storm.hourly.map((v, h) => (h === 23 ? 299 : v)) };
+      expect(await repo.upsertStormTemperature([stormRevised], null, NOW)).toEqual({ added: 0, updated: 1, unchanged: 0 });
+      expect(await repo.allStormTemperature()).toEqual([stormRevised]);
+    } finally {
+      await db.close();
+    }
+  });
 });
 
 describe.each(databaseTargets)('DragCalculationRepository on $name', (target) => {

@@ -10,9 +10,8 @@
  * (`IDTCVAL = IDTCVAL1 + FAC*(IDTCVAL2-IDTCVAL1) + 0.5`, assigned to an integer): `dtcAt` does
  * the same.
  */
-import { MS_PER_DAY } from '../time/julian.ts';
 import type { UtcMs } from '../units.ts';
-import { dayLabel } from './time-keys.ts';
+import { dayLabel, dayOfYearNumber } from './time-keys.ts';
 
 /** One UTC day of DTCFILE. */
 export interface StormTemperatureDay {
@@ -43,8 +42,6 @@ export function looksLikeDtcfile(text: string): boolean {
   return firstRow !== undefined && /^\s*DTC\s+\d{4}\s+\d{1,3}\s/.test(firstRow);
 }
 
-const daysInYear = (year: number) => (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 366 : 365);
-
 /** Reads DTCFILE text: every good row is kept, every bad one rejected with its line and reason. */
 export function parseDtcfile(text: string, options: { source: string }): DtcfileParse {
   const days: StormTemperatureDay[] = [];
@@ -63,16 +60,12 @@ export function parseDtcfile(text: string, options: { source: string }): Dtcfile
       rejected.push({ line, reason: `expected DTC, year, day of year and 24 hourly values, got ${fields.length} fields` });
       return;
     }
-    const year = Number(fields[1]);
-    const doy = Number(fields[2]);
-    if (!/^\d{4}$/.test(fields[1]!) || year < 1900 || year > 2100) {
-      rejected.push({ line, reason: `year '${fields[1]}' is not a year from 1900 to 2100` });
+    const date = dayOfYearNumber(fields[1]!, fields[2]!);
+    if ('reason' in date) {
+      rejected.push({ line, reason: date.reason });
       return;
     }
-    if (!/^\d{1,3}$/.test(fields[2]!) || doy < 1 || doy > daysInYear(year)) {
-      rejected.push({ line, reason: `day of year '${fields[2]}' is not within 1–${daysInYear(year)} of ${year}` });
-      return;
-    }
+    const { day, year, doy } = date;
     const hourly: number[] = [];
     for (let h = 0; h < 24; h++) {
       const text = fields[3 + h]!;
@@ -87,7 +80,6 @@ export function parseDtcfile(text: string, options: { source: string }): Dtcfile
       }
       hourly.push(value);
     }
-    const day = Math.round(Date.UTC(year, 0, doy) / MS_PER_DAY);
     if (seen.has(day)) {
       rejected.push({ line, reason: `${year} day ${doy} appears twice; the first row is kept` });
       return;

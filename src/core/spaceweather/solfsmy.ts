@@ -15,8 +15,8 @@
  * the file has no blank fields, so a missing day is written as a small number). We read such a
  * pair as null, and JB2008 then takes the F10.7 proxy for it (jb2008-indices.ts).
  */
-import { JD_UNIX_EPOCH, MS_PER_DAY } from '../time/julian.ts';
-import { dayLabel } from './time-keys.ts';
+import { JD_UNIX_EPOCH } from '../time/julian.ts';
+import { dayLabel, dayOfYearNumber } from './time-keys.ts';
 
 /** One day of SOLFSMY (sfu; null where the file gives no value). */
 export interface SolarIndicesDay {
@@ -57,8 +57,6 @@ export function looksLikeSolfsmy(text: string): boolean {
   return firstRow !== undefined && /^\s*\d{4}\s+\d{1,3}\s+\d{7}(\.\d+)?\s+/.test(firstRow);
 }
 
-const daysInYear = (year: number) => (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 366 : 365);
-
 /** Reads SOLFSMY text: every good row is kept, every bad one rejected with its line and reason. */
 export function parseSolfsmy(text: string, options: { source: string }): SolfsmyParse {
   const days: SolarIndicesDay[] = [];
@@ -74,18 +72,13 @@ export function parseSolfsmy(text: string, options: { source: string }): Solfsmy
       rejected.push({ line, reason: `expected 11 numbers (YYYY DDD JulianDay F10 F81c S10 S81c M10 M81c Y10 Y81c), got ${fields.length} fields` });
       return;
     }
-    const year = Number(fields[0]);
-    const doy = Number(fields[1]);
+    const date = dayOfYearNumber(fields[0]!, fields[1]!);
+    if ('reason' in date) {
+      rejected.push({ line, reason: date.reason });
+      return;
+    }
+    const { day, year, doy } = date;
     const jd = Number(fields[2]);
-    if (!/^\d{4}$/.test(fields[0]!) || year < 1900 || year > 2100) {
-      rejected.push({ line, reason: `year '${fields[0]}' is not a year from 1900 to 2100` });
-      return;
-    }
-    if (!/^\d{1,3}$/.test(fields[1]!) || doy < 1 || doy > daysInYear(year)) {
-      rejected.push({ line, reason: `day of year '${fields[1]}' is not within 1–${daysInYear(year)} of ${year}` });
-      return;
-    }
-    const day = Math.round(Date.UTC(year, 0, doy) / MS_PER_DAY);
     // SET dates its rows by the Julian date of noon (2450450.0 is 1997-01-01); a file dated at 0h is as good.
     const jdNoon = JD_UNIX_EPOCH + day + 0.5;
     if (!Number.isFinite(jd) || Math.abs(jd - jdNoon) > 0.5) {

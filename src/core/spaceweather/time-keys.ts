@@ -16,6 +16,19 @@ export const dayNumber = (time: UtcMs): number => Math.floor(time / MS_PER_DAY);
 /** 3-hour interval number: whole 3-hour intervals since 1970-01-01T00:00Z. */
 export const intervalNumber = (time: UtcMs): number => Math.floor(time / MS_PER_3H);
 
+/**
+ * The UTC day number of a year and day of year as SET's files write them (YYYY DDD), or the
+ * reason they are not one.
+ */
+export function dayOfYearNumber(yearText: string, doyText: string): { day: number; year: number; doy: number } | { reason: string } {
+  const year = Number(yearText);
+  const doy = Number(doyText);
+  if (!/^\d{4}$/.test(yearText) || year < 1900 || year > 2100) return { reason: `year '${yearText}' is not a year from 1900 to 2100` };
+  const days = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 366 : 365;
+  if (!/^\d{1,3}$/.test(doyText) || doy < 1 || doy > days) return { reason: `day of year '${doyText}' is not within 1–${days} of ${year}` };
+  return { day: Math.round(Date.UTC(year, 0, doy) / MS_PER_DAY), year, doy };
+}
+
 /** "YYYY-MM-DD" of a day number. */
 export const dayLabel = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
 

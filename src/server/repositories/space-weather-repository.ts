@@ -53,12 +53,22 @@ export interface StormTemperatureRow {
   source: string;
 }
 
-/** Counts of an insert … on conflict do update … where … returning (xmax = 0): rows the WHERE kept are not returned. */
-function upsertCounts(counts: DayUpsertCounts, batchLength: number, returned: readonly { inserted: boolean }[]): void {
-  const added = returned.filter((r) => r.inserted).length;
-  counts.added += added;
-  counts.updated += returned.length - added;
-  counts.unchanged += batchLength - returned.length;
+/**
+ * Runs an insert … on conflict do update … where … returning (xmax = 0) over `rows` in batches and
+ * counts: inserted rows come back with xmax = 0, updated ones without, and rows the WHERE kept as
+ * they were do not come back.
+ */
+async function upsertInBatches<T>(rows: readonly T[], insertBatch: (batch: T[]) => Promise<{ inserted: boolean }[]>): Promise<DayUpsertCounts> {
+  const counts: DayUpsertCounts = { added: 0, updated: 0, unchanged: 0 };
+  for (let i = 0; i < rows.length; i += DAY_BATCH) {
+    const batch = rows.slice(i, i + DAY_BATCH);
+    const returned = await insertBatch(batch);
+    const added = returned.filter((r) => r.inserted).length;
+    counts.added += added;
+    counts.updated += returned.length - added;
+    counts.unchanged += batch.length - returned.length;
+  }
+  return counts;
 }
 
 export interface DayUpsertCounts {
@@ -153,17 +163,15 @@ export class SpaceWeatherRepository {
    * cannot undo that.
    */
   async upsertDays(days: readonly SpaceWeatherDay[], importId: number | null, now: Date): Promise<DayUpsertCounts> {
-    const counts: DayUpsertCounts = { added: 0, updated: 0, unchanged: 0 };
     const stored = (c: string) => `space_weather_days.${c}`;
     const changed = sql.raw(
       `excluded.as_of >= space_weather_days.as_of and (${CONTENT.map(stored).join(', ')}) is distinct from (${CONTENT.map((c) => `excluded.${c}`).join(', ')})`,
     );
-    for (let i = 0; i < days.length; i += DAY_BATCH) {
-      const batch = days.slice(i, i + DAY_BATCH).map((d) => ({ ...d, importId, updatedAt: now }));
-      const excluded = (c: string) => sql.raw(`excluded.${c}`);
-      const rows = await this.db
+    const excluded = (c: string) => sql.raw(`excluded.${c}`);
+    return upsertInBatches(days, (batch) =>
+      this.db
         .insert(spaceWeatherDays)
-        .values(batch)
+        .values(batch.map((d) => ({ ...d, importId, updatedAt: now })))
         .onConflictDoUpdate({
           target: [spaceWeatherDays.provider, spaceWeatherDays.date],
           set: {
@@ -176,10 +184,8 @@ export class SpaceWeatherRepository {
           setWhere: changed,
         })
         // xmax = 0 only for freshly inserted rows; rows the WHERE kept as they were are not returned.
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      upsertCounts(counts, batch.length, rows);
-    }
-    return counts;
+        .returning({ inserted: sql<boolean>`(xmax = 0)` }),
+    );
   }
 
   /**
@@ -187,47 +193,34 @@ export class SpaceWeatherRepository {
    * (the later import wins: SET revises its files). `source` alone changing is not a change.
    */
   async upsertSolarIndices(days: readonly SolarIndicesRow[], importId: number | null, now: Date): Promise<DayUpsertCounts> {
-    const counts: DayUpsertCounts = { added: 0, updated: 0, unchanged: 0 };
     const changed = sql.raw(`(${SOLAR_CONTENT.map((c) => `solar_indices_days.${c}`).join(', ')}) is distinct from (${SOLAR_CONTENT.map((c) => `excluded.${c}`).join(', ')})`);
     const excluded = (c: string) => sql.raw(`excluded.${c}`);
-    for (let i = 0; i < days.length; i += DAY_BATCH) {
-      const batch = days.slice(i, i + DAY_BATCH).map((d) => ({ ...d, importId, updatedAt: now }));
-      const rows = await this.db
+    return upsertInBatches(days, (batch) =>
+      this.db
         .insert(solarIndicesDays)
-        .values(batch)
+        .values(batch.map((d) => ({ ...d, importId, updatedAt: now })))
         .onConflictDoUpdate({
           target: solarIndicesDays.date,
-          set: {
-            ...Object.fromEntries(SOLAR_CONTENT.map((c) => [c, excluded(c)])),
-            source: excluded('source'),
-            importId: excluded('import_id'),
-            updatedAt: excluded('updated_at'),
-          },
+          set: { ...Object.fromEntries(SOLAR_CONTENT.map((c) => [c, excluded(c)])), source: excluded('source'), importId: excluded('import_id'), updatedAt: excluded('updated_at') },
           setWhere: changed,
         })
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      upsertCounts(counts, batch.length, rows);
-    }
-    return counts;
+        .returning({ inserted: sql<boolean>`(xmax = 0)` }),
+    );
   }
 
   /** Stores DTCFILE days, replaced as `upsertSolarIndices` replaces its days. */
   async upsertStormTemperature(days: readonly StormTemperatureRow[], importId: number | null, now: Date): Promise<DayUpsertCounts> {
-    const counts: DayUpsertCounts = { added: 0, updated: 0, unchanged: 0 };
-    for (let i = 0; i < days.length; i += DAY_BATCH) {
-      const batch = days.slice(i, i + DAY_BATCH).map((d) => ({ ...d, importId, updatedAt: now }));
-      const rows = await this.db
+    return upsertInBatches(days, (batch) =>
+      this.db
         .insert(stormTemperatureDays)
-        .values(batch)
+        .values(batch.map((d) => ({ ...d, importId, updatedAt: now })))
         .onConflictDoUpdate({
           target: stormTemperatureDays.date,
           set: { hourly: sql.raw('excluded.hourly'), source: sql.raw('excluded.source'), importId: sql.raw('excluded.import_id'), updatedAt: sql.raw('excluded.updated_at') },
           setWhere: sql.raw('storm_temperature_days.hourly is distinct from excluded.hourly'),
         })
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      upsertCounts(counts, batch.length, rows);
-    }
-    return counts;
+        .returning({ inserted: sql<boolean>`(xmax = 0)` }),
+    );
   }
 
   /** Every stored DTCFILE day, by date. */

@@ -42,39 +42,32 @@ const MAX_REJECTIONS_KEPT = 100;
 
 export type SpaceWeatherImportReport = SwAllImportReport | SetFileImportReport;
 
-/** What importing one of SET's JB2008 files did: SOLFSMY.TXT (F10, S10, M10, Y10) or DTCFILE.TXT (ΔTc). */
-export interface SetFileImportReport {
-  format: typeof SOLFSMY_PROVIDER | typeof DTCFILE_PROVIDER;
+/** What every import report says. */
+interface ImportReportBase {
   file: string;
   /** Rows kept. */
   rows: number;
   daysAdded: number;
-  /** Days already stored whose indices this file changed. */
+  /** Days already stored whose values this file changed (SW-All: a newer file, predictions became observations). */
   daysUpdated: number;
-  daysUnchanged: number;
-  rejected: number;
-  rejections: { line: number; reason: string }[];
-  firstDate: string | null;
-  lastDate: string | null;
-}
-
-export interface SwAllImportReport {
-  format: 'celestrak-sw-all';
-  file: string;
-  /** Rows kept (every data type). */
-  rows: number;
-  /** Rows kept per F10.7_DATA_TYPE. */
-  counts: Record<SwAllDataType, number>;
-  daysAdded: number;
-  /** Days already stored whose values or status this file changed (a newer file: predictions became observations). */
-  daysUpdated: number;
-  /** Days already stored as they are (the same values, or a newer file's). */
+  /** Days already stored as they are (the same values; SW-All: or a newer file's). */
   daysUnchanged: number;
   rejected: number;
   /** The first 100 rejected rows with their line numbers and reasons. */
   rejections: { line: number; reason: string }[];
   firstDate: string | null;
   lastDate: string | null;
+}
+
+/** What importing one of SET's JB2008 files did: SOLFSMY.TXT (F10, S10, M10, Y10) or DTCFILE.TXT (ΔTc). */
+export interface SetFileImportReport extends ImportReportBase {
+  format: typeof SOLFSMY_PROVIDER | typeof DTCFILE_PROVIDER;
+}
+
+export interface SwAllImportReport extends ImportReportBase {
+  format: 'celestrak-sw-all';
+  /** Rows kept per F10.7_DATA_TYPE. */
+  counts: Record<SwAllDataType, number>;
   lastObservedDate: string | null;
 }
 
