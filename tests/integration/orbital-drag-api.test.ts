@@ -225,6 +225,8 @@ describe('with no space weather imported (the offline default)', () => {
     expect(body.columns.tiegcm).toMatch(/^TIE-GCM not implemented: estimated as 1.25 × NRLMSISE-00/);
     expect(body.columns.msis86).toMatch(/^MSIS-86 not implemented: estimated as 0.92 × NRLMSISE-00/);
     expect(body.columns.nrlmsise).toMatch(/computed$/);
+    // Nothing of SET's imported: the JB2008 column names its stand-ins.
+    expect(body.columns.jb2008).toMatch(/^JB2008 \(Bowman et al\. 2008\), computed; S10, M10, Y10 are not in CelesTrak SW-All or NOAA SWPC: S10 = M10 = Y10 = observed F10\.7/);
     // Composition by altitude: NRLMSISE-00 number densities, as gtd7d gives them (d[0..4], d[6], d[7], m^-3).
     const at400 = body.data.find((r) => r.altitude === 400)!;
     const direct = gtd7dOf(MODERATE_TIME, 0, 0, 400, body.inputs).d;

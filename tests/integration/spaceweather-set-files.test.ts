@@ -15,7 +15,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SpaceWeatherImportFailure, SpaceWeatherImportReport, SpaceWeatherLookup } from '../../src/contracts/orbital-drag.ts';
+import { DensityProfileResponse, SpaceWeatherImportFailure, SpaceWeatherImportReport, SpaceWeatherLookup } from '../../src/contracts/orbital-drag.ts';
 import { jb2008 } from '../../src/core/atmosphere/jb2008/index.ts';
 import { JB2008_DTCFILE_METHOD, JB2008_LAG_DAYS, JB2008_SOLFSMY_METHOD } from '../../src/core/spaceweather/index.ts';
 import { useTestApp } from './support/app.ts';
@@ -27,6 +27,7 @@ if (!present) console.warn(`[spaceweather-solfsmy.test] SKIPPED: ${CASES} not fo
 
 interface Case {
   id: string;
+  group: string;
   input: { AMJD: number; SUN: [number, number]; SAT: [number, number, number]; F10: number; F10B: number; S10: number; S10B: number; XM10: number; XM10B: number; Y10: number; Y10B: number; DSTDTC: number };
   output: { RHO: number };
   context: { utc: string };
@@ -141,6 +142,17 @@ describe.skipIf(!present)('SET’s JB2008 files: SOLFSMY (S10, M10, Y10) and DTC
       const rho = jb2008({ amjd: i.AMJD, sun: i.SUN, sat: i.SAT, f10: j.f10.value, f10b: j.f10b.value, s10: j.s10.value, s10b: j.s10b.value, xm10: j.xm10.value, xm10b: j.xm10b.value, y10: j.y10.value, y10b: j.y10b.value, dstdtc: j.dstdtc.value }).rho;
       expect(Math.abs(rho / c.output.RHO - 1), c.id).toBeLessThan(1e-9);
     }
+  });
+
+  it('drives the Orbital Drag density profile: its JB2008 column and inputs are SET’s', async () => {
+    const c = cases.find((x) => x.group === 'synthetic') ?? cases[0]!;
+    const res = await server.app.inject({ method: 'GET', url: `/api/orbital-drag/density-profile?time=${encodeURIComponent(`${c.context.utc}Z`)}&lat=0&lon=0` });
+    expect(res.statusCode).toBe(200);
+    const body = DensityProfileResponse.parse(res.json());
+    expect(body.columns.jb2008).toContain(JB2008_SOLFSMY_METHOD);
+    expect(body.columns.jb2008).toContain(JB2008_DTCFILE_METHOD);
+    const i = c.input;
+    expect(body.inputs.jb2008).toEqual({ f10: i.F10, f10b: i.F10B, s10: i.S10, s10b: i.S10B, xm10: i.XM10, xm10b: i.XM10B, y10: i.Y10, y10b: i.Y10B, dstdtc: i.DSTDTC });
   });
 
   it('answers 400 with the report when no row is valid, and keeps what is stored', async () => {

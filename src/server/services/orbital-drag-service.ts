@@ -650,7 +650,8 @@ export class OrbitalDragService {
     const scaled = (name: string, factor: number) => `${name} not implemented: estimated as ${factor} × NRLMSISE-00 (product spec §9 multiplier)`;
     const columns = {
       nrlmsise: densitySource('nrlmsise00'),
-      jb2008: densitySource('jb2008', true),
+      // Where JB2008's indices came from at this instant: SET's files where imported, else the stated stand-ins.
+      jb2008: `JB2008 (Bowman et al. 2008), computed; ${conditions.jb2008.method}`,
       dtm2020: densitySource('dtm2020'),
       tiegcm: scaled('TIE-GCM', m.tiegcm),
       msis86: scaled('MSIS-86', m.msis86),
