@@ -333,6 +333,8 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     expect(await repos.runs.get(interrupted)).toMatchObject({ status: 'failed', error: 'interrupted by restart' });
     // Before any run, the risk lists are those of the last completed run (but for approaches now passed).
     const upcoming = (items: RiskItem[]) => items.filter((i) => Date.parse(i.time) >= restartAt).map(({ dayFromNow: _days, ...rest }) => rest);
+    expect(upcoming(riskBefore.adversary).length).toBeGreaterThan(0);
+    expect(upcoming(riskBefore.debris).length).toBeGreaterThan(0);
     expect(upcoming(ops.adversaryRisk().body)).toEqual(expect.arrayContaining(upcoming(riskBefore.adversary)));
     expect(upcoming(ops.debrisRisk().body)).toEqual(expect.arrayContaining(upcoming(riskBefore.debris)));
     expect(ops.adversaryRisk().body.length).toBeGreaterThan(0);

@@ -23,7 +23,7 @@ import { REFERENCE_DIR } from './support/reference.ts';
 
 const CASES = `${REFERENCE_DIR}atmosphere/jb2008_cases.json`;
 const present = existsSync(CASES);
-if (!present) console.warn(`[spaceweather-solfsmy.test] SKIPPED: ${CASES} not found`);
+if (!present) console.warn(`[spaceweather-set-files.test] SKIPPED: ${CASES} not found`);
 
 interface Case {
   id: string;

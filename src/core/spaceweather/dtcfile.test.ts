@@ -44,6 +44,15 @@ describe('parseDtcfile', () => {
     ]);
   });
 
+  it('cuts SET’s fixed-width rows by column, where a storm value runs into the one before it', () => {
+    const values = [500, 1000, ...Array.from({ length: 22 }, () => 20)];
+    const row = `DTC 2003 302 ${values.map((v) => String(v).padStart(4)).join('')}`;
+    expect(row).toContain(' 5001000  20');
+    expect(parseDtcfile(row, { source: 's' }).days[0]?.hourly).toEqual(values);
+    const missing = `DTC 2003 303 ${[9999, ...Array.from({ length: 23 }, () => 20)].map((v) => String(v).padStart(4)).join('')}`;
+    expect(parseDtcfile(missing, { source: 's' }).rejected).toEqual([{ line: 1, reason: "the 0 h value 9999 K is SET's mark of a missing value (> 2000)" }]);
+  });
+
   it('is told apart from SOLFSMY and SW-All', () => {
     expect(looksLikeDtcfile(FILE)).toBe(true);
     expect(looksLikeDtcfile('  2003 293 2452933.0 120 120 120 120 120 120 120 120')).toBe(false);
@@ -54,8 +63,12 @@ describe('parseDtcfile', () => {
 describe('dtcAt (SET’s DTCVAL)', () => {
   const days = new Map<number, StormTemperatureDay>(parseDtcfile(FILE, { source: 'SET DTCFILE test.txt' }).days.map((d) => [d.day, d]));
 
-  it('takes value i at (i − 1) h, linear between hours, rounded half up', () => {
+  it('takes value i at (i − 1) h, linear between hours, rounded half up; the file’s first value as it is', () => {
     expect(dtcAt(days, at('1997-02-20T00:00:00Z'))?.value).toBe(17);
+    // DTCVAL: IF (INDX.EQ.1) IDTCVAL = IDTC(1): no interpolation in the file's first hour.
+    const rising = new Map<number, StormTemperatureDay>([[0, { day: 0, hourly: [17, 31, ...Array.from({ length: 22 }, () => 31)], source: 's' }]]);
+    expect(dtcAt(rising, at('1970-01-01T00:30:00Z'))?.value).toBe(17);
+    expect(dtcAt(rising, at('1970-01-01T01:30:00Z'))?.value).toBe(31);
     // 03 h 17 K → 04 h 31 K: at 03:30, 17 + 0.5 × 14 + 0.5 = 24.5 → 24; at 03:45, 27.5 + 0.5 → 28.
     expect(dtcAt(days, at('1997-02-20T03:30:00Z'))?.value).toBe(24);
     expect(dtcAt(days, at('1997-02-20T03:45:00Z'))?.value).toBe(28);

@@ -42,6 +42,21 @@ export function looksLikeDtcfile(text: string): boolean {
   return firstRow !== undefined && /^\s*DTC\s+\d{4}\s+\d{1,3}\s/.test(firstRow);
 }
 
+/** Width of a row in SET's layout: 'DTC ', I4, x, I3, x, then 24 × I4. */
+const FIXED_ROW_LENGTH = 13 + 24 * 4;
+
+/**
+ * The fields of a row in SET's fixed layout (FORMAT(4X,I4,x,I3,x,24I4)): there the hourly values
+ * need not be separated (a storm's 1000 K after 500 K reads "5001000"), so they are cut by column.
+ * Undefined for a row of another width, which is then split on blanks (a hand-made file).
+ */
+function fixedWidthFields(row: string): string[] | undefined {
+  if (row.length !== FIXED_ROW_LENGTH || !row.startsWith('DTC')) return undefined;
+  const fields = ['DTC', row.slice(4, 8).trim(), row.slice(9, 12).trim()];
+  for (let h = 0; h < 24; h++) fields.push(row.slice(13 + 4 * h, 17 + 4 * h).trim());
+  return fields;
+}
+
 /** Reads DTCFILE text: every good row is kept, every bad one rejected with its line and reason. */
 export function parseDtcfile(text: string, options: { source: string }): DtcfileParse {
   const days: StormTemperatureDay[] = [];
@@ -51,7 +66,7 @@ export function parseDtcfile(text: string, options: { source: string }): Dtcfile
     const line = index + 1;
     const trimmed = raw.trim();
     if (trimmed === '' || trimmed.startsWith('#')) return;
-    const fields = trimmed.split(/\s+/);
+    const fields = fixedWidthFields(raw.trimEnd()) ?? trimmed.split(/\s+/);
     if (fields[0] !== 'DTC') {
       rejected.push({ line, reason: `a row starts with 'DTC', not '${fields[0]}'` });
       return;
@@ -96,7 +111,9 @@ export function parseDtcfile(text: string, options: { source: string }): Dtcfile
 /**
  * ΔTc at `time` from DTCFILE days (by day number), as SET's DTCVAL gives it: linear between the
  * hourly values, rounded to whole kelvin; undefined when the hour holding `time` is not covered.
- * At the last covered hour (no next value) that hour's value is taken.
+ * At the first covered hour (no value before it) that hour's value is taken as it is, as DTCVAL
+ * does for the file's first value (`IF (INDX.EQ.1) IDTCVAL = IDTC(1)`); at the last covered hour
+ * (no next value) too.
  */
 export function dtcAt(days: ReadonlyMap<number, StormTemperatureDay>, time: UtcMs): { value: number; day: number; hour: number; source: string } | undefined {
   const hours = time / 3_600_000;
@@ -104,8 +121,10 @@ export function dtcAt(days: ReadonlyMap<number, StormTemperatureDay>, time: UtcM
   const value = (h: number) => days.get(Math.floor(h / 24))?.hourly[((h % 24) + 24) % 24];
   const v1 = value(hour);
   if (v1 === undefined) return undefined;
-  const v2 = value(hour + 1) ?? v1;
+  const v2 = value(hour + 1);
   const day = Math.floor(hour / 24);
+  const at = { day, hour: hour - day * 24, source: days.get(day)!.source };
+  if (value(hour - 1) === undefined || v2 === undefined) return { value: v1, ...at };
   // Fortran's integer assignment truncates: IDTCVAL = IDTCVAL1 + FAC*(IDTCVAL2-IDTCVAL1) + 0.5.
-  return { value: Math.trunc(v1 + (hours - hour) * (v2 - v1) + 0.5), day, hour: hour - day * 24, source: days.get(day)!.source };
+  return { value: Math.trunc(v1 + (hours - hour) * (v2 - v1) + 0.5), ...at };
 }

@@ -2,7 +2,7 @@
  * SET's SOLFSMY.TXT reader and JB2008's use of it. The rows below are laid out as SET's file
  * (header comments, then YYYY DDD JulianDay F10 F81c S10 S81c M10 M81c Y10 Y81c Ssrc); their
  * numbers are made up so that each index of each day is different and a wrong column or lag shows.
- * The real values are checked in tests/integration/spaceweather-solfsmy.test.ts.
+ * The real values are checked in tests/integration/spaceweather-set-files.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { utcMs } from '../units.ts';

@@ -372,7 +372,9 @@ export class GlobeScene {
     // Off screen (scrolled away): nothing to draw; a waiting update stays until the view is back.
     if (!this.onScreen) return;
     this.frameCount += 1;
-    if (this.lastFrameAt !== null && !this.hovered) this.spunMs += Math.max(0, now - this.lastFrameAt);
+    // Held only while a pointer is over the canvas: a tap names an object but leaves no pointer behind.
+    const holding = this.pointer !== null && this.hovered !== null;
+    if (this.lastFrameAt !== null && !holding) this.spunMs += Math.max(0, now - this.lastFrameAt);
     this.lastFrameAt = now;
     const rotation = rotationDegrees(this.spunMs);
     this.globe.rotation.y = (rotation * Math.PI) / 180;
