@@ -11,7 +11,7 @@ import {
   SPACE_WEATHER,
 } from '@/components/orbital-drag/orbital-drag-fixtures';
 import { COMPOSITION_LINES } from '@/components/orbital-drag/density-chart';
-import { stubRadixSelectDom } from '@/components/sst/jsdom-layout';
+import { stubRadixSelectDom, stubResizeObserver } from '@/components/sst/jsdom-layout';
 import { nrlmsiseUrl, READING_POSITIONS } from '@/queries/orbital-drag';
 import { renderApp } from '@/test/render-app';
 
@@ -20,17 +20,7 @@ const CALCULATE = '/api/drag-calculator/calculate';
 
 beforeAll(() => {
   stubRadixSelectDom();
-  // Recharts' ResponsiveContainer needs ResizeObserver, which jsdom lacks.
-  if (!('ResizeObserver' in globalThis)) {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  }
+  stubResizeObserver();
 });
 
 afterEach(() => {

@@ -20,3 +20,16 @@ export function stubRadixSelectDom(): void {
   if (!Element.prototype.releasePointerCapture) Element.prototype.releasePointerCapture = () => {};
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 }
+
+/** Recharts' ResponsiveContainer needs ResizeObserver, which jsdom lacks: a no-op one, added only where there is none. */
+export function stubResizeObserver(): void {
+  if ('ResizeObserver' in globalThis) return;
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}

@@ -6,6 +6,7 @@ import { CriticalConjunctionsCard } from '@/components/dashboard/cards/critical-
 import { ConjunctionAnalysisCard, NO_CONJUNCTION_TEXT } from '@/components/dashboard/cards/conjunction-analysis';
 import { CONJUNCTION_ANALYSIS_URL, DEFAULT_ANALYSIS_ID } from '@/queries/conjunctions';
 import { makeConjunction, region, renderWithQueryClient, stubPendingFetch, termPairs } from '@/test/card-harness';
+import { stubResizeObserver } from '@/components/sst/jsdom-layout';
 
 const CONJUNCTION = makeConjunction({
   id: 14, conjunctionId: 'CNJ-2026-014', riskLevel: 'high', tca: '2026-11-22T14:05:09.123Z',
@@ -61,17 +62,7 @@ function renderCard(withList = false) {
 const card = () => region('Conjunction Analysis');
 
 beforeAll(() => {
-  // Recharts' ResponsiveContainer needs ResizeObserver, which jsdom lacks.
-  if (!('ResizeObserver' in globalThis)) {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  }
+  stubResizeObserver();
 });
 
 beforeEach(() => {
