@@ -49,7 +49,7 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts'],
-    ignores: ['src/core/**/*.test.ts'],
+    ignores: ['src/core/**/*.test.ts', 'src/core/**/*.test-support.ts'],
     rules: {
       ...pureRules,
       'no-restricted-imports': [

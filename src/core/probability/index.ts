@@ -2,8 +2,9 @@
  * Collision probability: the public API of src/core/probability (see src/core/README.md).
  *
  * Units: metres, metres per second, m² (covariances), days (element-set age). Pc2D is the
- * Foster/Chan circle method with the encounter-plane convention of shared/reference/pc/README.md.
- * Pc3D (Hall 2021) is not implemented.
+ * Foster/Chan circle method with the encounter-plane convention of shared/reference/pc/README.md;
+ * Pc3D is Hall's 3D-Nc method (pc3d.ts); `assessPc` chooses between them as CARA's PcMultiStep
+ * does (pc-multistep.ts).
  */
 export { pc2d, type Pc2dDefined, type Pc2dInput, type Pc2dResult, type Pc2dUndefined, type Pc2dUndefinedReason } from './pc2d.ts';
 export { alfanoMaxPc, DEFAULT_ASPECT_RATIO, type AlfanoMaxPc } from './alfano-max.ts';
@@ -39,3 +40,7 @@ export { gaussianDiskProbability, type DiskProblem } from './disk-probability.ts
 export { encounterPlane, type EncounterPlane } from './encounter-plane.ts';
 export type { CovarianceInput, Matrix3 } from './matrix3.ts';
 export type { Vector3 } from './vector3.ts';
+export { pc3d, type Pc3dInput, type Pc3dOptions, type Pc3dResult } from './pc3d.ts';
+export { usageViolationsPc2d, PC2D_CUTOFFS, type UsageViolationAnalysis, type UsageViolationIndicators } from './usage-violations.ts';
+export { assessPc, PC_METHOD_LABELS, PC3D_CUTOFFS, PROXY_CUTOFF, type PcAssessment, type PcAssessmentInput, type PcMethod, type PcViolation, type PcViolationKind } from './pc-multistep.ts';
+export { elementSetCovariance6 } from './element-set-covariance.ts';

@@ -1,0 +1,215 @@
+/**
+ * Small dense matrices for the 3D-Nc method (pc3d.ts) and its helpers: 6×6 state covariances
+ * and Jacobians, 3×3 position blocks. Matrices are arrays of rows (`number[][]`), vectors plain
+ * arrays; every function returns new arrays. Sizes are a handful, so clarity wins over speed
+ * except in the few places the unit-sphere integrand uses (pc3d.ts keeps those inline).
+ */
+
+export type Matrix = number[][];
+export type Vector = number[];
+
+export function zeros(rows: number, cols: number = rows): Matrix {
+  return Array.from({ length: rows }, () => new Array<number>(cols).fill(0));
+}
+
+export function identity(n: number): Matrix {
+  const m = zeros(n);
+  for (let i = 0; i < n; i += 1) m[i]![i] = 1;
+  return m;
+}
+
+export function transpose(a: Matrix): Matrix {
+  const rows = a.length;
+  const cols = a[0]!.length;
+  const t = zeros(cols, rows);
+  for (let i = 0; i < rows; i += 1) for (let j = 0; j < cols; j += 1) t[j]![i] = a[i]![j]!;
+  return t;
+}
+
+export function multiply(a: Matrix, b: Matrix): Matrix {
+  const n = a.length;
+  const m = b[0]!.length;
+  const k = b.length;
+  const c = zeros(n, m);
+  for (let i = 0; i < n; i += 1) {
+    const ai = a[i]!;
+    const ci = c[i]!;
+    for (let p = 0; p < k; p += 1) {
+      const aip = ai[p]!;
+      if (aip === 0) continue;
+      const bp = b[p]!;
+      for (let j = 0; j < m; j += 1) ci[j]! += aip * bp[j]!;
+    }
+  }
+  return c;
+}
+
+export function multiplyVector(a: Matrix, x: Vector): Vector {
+  return a.map((row) => row.reduce((s, v, j) => s + v * x[j]!, 0));
+}
+
+export function add(a: Matrix, b: Matrix): Matrix {
+  return a.map((row, i) => row.map((v, j) => v + b[i]![j]!));
+}
+
+export function scale(a: Matrix, k: number): Matrix {
+  return a.map((row) => row.map((v) => v * k));
+}
+
+/** A Bᵀ-free congruence: A M Aᵀ, made exactly symmetric (CARA cov_make_symmetric). */
+export function congruence(a: Matrix, m: Matrix): Matrix {
+  return symmetrize(multiply(multiply(a, m), transpose(a)));
+}
+
+/** (M + Mᵀ)/2: removes round-off asymmetry, as CARA's cov_make_symmetric. */
+export function symmetrize(m: Matrix): Matrix {
+  const n = m.length;
+  const s = zeros(n);
+  for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) s[i]![j] = 0.5 * (m[i]![j]! + m[j]![i]!);
+  return s;
+}
+
+/** The block rows r0..r0+rows-1, columns c0..c0+cols-1. */
+export function block(m: Matrix, r0: number, c0: number, rows: number, cols: number): Matrix {
+  return m.slice(r0, r0 + rows).map((row) => row.slice(c0, c0 + cols));
+}
+
+/**
+ * A⁻¹ by Gauss–Jordan elimination with partial pivoting (MATLAB's `A \ eye(n)`). Throws
+ * RangeError for a singular matrix (a zero pivot).
+ */
+export function inverse(a: Matrix): Matrix {
+  const n = a.length;
+  const w = a.map((row, i) => [...row, ...identity(n)[i]!]);
+  for (let col = 0; col < n; col += 1) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r += 1) if (Math.abs(w[r]![col]!) > Math.abs(w[pivot]![col]!)) pivot = r;
+    const p = w[pivot]![col]!;
+    if (p === 0 || !Number.isFinite(p)) throw new RangeError('inverse: the matrix is singular');
+    [w[col], w[pivot]] = [w[pivot]!, w[col]!];
+    const rowCol = w[col]!;
+    for (let j = 0; j < 2 * n; j += 1) rowCol[j] = rowCol[j]! / p;
+    for (let r = 0; r < n; r += 1) {
+      if (r === col) continue;
+      const f = w[r]![col]!;
+      if (f === 0) continue;
+      const row = w[r]!;
+      for (let j = 0; j < 2 * n; j += 1) row[j] = row[j]! - f * rowCol[j]!;
+    }
+  }
+  return w.map((row) => row.slice(n));
+}
+
+/** Eigen-decomposition of a symmetric matrix: values and the matrix whose columns are the unit eigenvectors. */
+export interface SymmetricEigen {
+  readonly values: Vector;
+  readonly vectors: Matrix;
+}
+
+/**
+ * Eigenvalues and eigenvectors of a small symmetric matrix by cyclic Jacobi rotations (Golub & Van
+ * Loan, Matrix Computations, 4th ed., §8.5): accurate to round-off for every eigenvalue, including
+ * tiny and negative ones, which is what eigenvalue clipping (Hall et al. 2017) needs.
+ */
+export function symmetricEigen(m: Matrix): SymmetricEigen {
+  const n = m.length;
+  const a = symmetrize(m);
+  const v = identity(n);
+  for (let sweep = 0; sweep < 60; sweep += 1) {
+    let off = 0;
+    let diag = 0;
+    for (let i = 0; i < n; i += 1) {
+      diag += a[i]![i]! * a[i]![i]!;
+      for (let j = i + 1; j < n; j += 1) off += a[i]![j]! * a[i]![j]!;
+    }
+    if (off === 0 || off <= 1e-36 * diag) break;
+    for (let p = 0; p < n - 1; p += 1) {
+      for (let q = p + 1; q < n; q += 1) {
+        const apq = a[p]![q]!;
+        if (apq === 0) continue;
+        const theta = (a[q]![q]! - a[p]![p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < n; k += 1) {
+          const akp = a[k]![p]!;
+          const akq = a[k]![q]!;
+          a[k]![p] = c * akp - s * akq;
+          a[k]![q] = s * akp + c * akq;
+        }
+        for (let k = 0; k < n; k += 1) {
+          const apk = a[p]![k]!;
+          const aqk = a[q]![k]!;
+          a[p]![k] = c * apk - s * aqk;
+          a[q]![k] = s * apk + c * aqk;
+        }
+        for (let k = 0; k < n; k += 1) {
+          const vkp = v[k]![p]!;
+          const vkq = v[k]![q]!;
+          v[k]![p] = c * vkp - s * vkq;
+          v[k]![q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  return { values: a.map((row, i) => row[i]!), vectors: v };
+}
+
+/** V diag(d) Vᵀ. */
+export function fromEigen(vectors: Matrix, d: Vector): Matrix {
+  const n = vectors.length;
+  const out = zeros(n);
+  for (let i = 0; i < n; i += 1) {
+    for (let j = 0; j < n; j += 1) {
+      let s = 0;
+      for (let k = 0; k < n; k += 1) s += vectors[i]![k]! * d[k]! * vectors[j]![k]!;
+      out[i]![j] = s;
+    }
+  }
+  return out;
+}
+
+/**
+ * Eigenvalue clipping (Hall, Hejduk & Johnson 2017, AAS 17-567; CARA CovRemEigValClip.m):
+ * eigenvalues below `floor` are raised to it. Returns the raw and clipped eigenvalues, the
+ * determinant and inverse of the clipped matrix (built from the raw eigenvectors), and whether
+ * any clipping happened.
+ */
+export function clipEigenvalues(m: Matrix, floor: number): { raw: Vector; clipped: Vector; determinant: number; inverse: Matrix; remediated: Matrix; clippedAny: boolean } {
+  const { values, vectors } = symmetricEigen(m);
+  const clipped = values.map((l) => (l < floor ? floor : l));
+  const clippedAny = values.some((l) => l < floor);
+  return {
+    raw: values,
+    clipped,
+    determinant: clipped.reduce((p, l) => p * l, 1),
+    inverse: fromEigen(
+      vectors,
+      clipped.map((l) => 1 / l),
+    ),
+    remediated: clippedAny ? fromEigen(vectors, clipped) : m.map((row) => [...row]),
+    clippedAny,
+  };
+}
+
+export function dot(a: Vector, b: Vector): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i += 1) s += a[i]! * b[i]!;
+  return s;
+}
+
+export function norm(a: Vector): number {
+  return Math.sqrt(dot(a, a));
+}
+
+/** xᵀ M y. */
+export function quadraticForm(x: Vector, m: Matrix, y: Vector = x): number {
+  let s = 0;
+  for (let i = 0; i < x.length; i += 1) {
+    const row = m[i]!;
+    let t = 0;
+    for (let j = 0; j < y.length; j += 1) t += row[j]! * y[j]!;
+    s += x[i]! * t;
+  }
+  return s;
+}

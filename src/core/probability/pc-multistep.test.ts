@@ -1,0 +1,70 @@
+/**
+ * The Pc the product stands behind (PcMultiStep's choice) on the 27 real CARA events: CARA's 3D-Nc
+ * value where CARA flags the 2D method (15 events, within 1e-3), the 2D value where it does not
+ * (12, within 1e-6); and the data-quality rules.
+ */
+import { describe, expect, it } from 'vitest';
+import { assessPc, PC_METHOD_LABELS } from './pc-multistep.ts';
+import { HAS_PC_CASES, inMetres, PC_CASES } from './pc-cases.test-support.ts';
+
+const cdm = PC_CASES.filter((c) => c.id.startsWith('cara_cdm'));
+const rel = (a: number | null, b: number) => Math.abs((a ?? Number.NaN) / b - 1);
+
+describe.skipIf(!HAS_PC_CASES)('assessPc on the CARA CDM cases', () => {
+  it('chooses 3D-Nc exactly where CARA flags the 2D method, and matches CARA’s value', () => {
+    for (const c of cdm) {
+      const a = assessPc(inMetres(c));
+      const flagged = c.expected.cara_usage_violations!.pc2d !== 0;
+      expect(a.method, c.id).toBe(flagged ? 'pc3d' : 'pc2d');
+      expect(rel(a.pc2d, c.expected.pc2d as number), c.id).toBeLessThan(1e-6);
+      if (flagged) {
+        expect(rel(a.collisionProbability, c.expected.pc3d!), c.id).toBeLessThan(1e-3);
+        expect(a.pc3d).toBe(a.collisionProbability);
+        expect(a.violations.some((v) => v.method === '2D-Pc'), c.id).toBe(true);
+      } else {
+        expect(a.collisionProbability).toBe(a.pc2d);
+        expect(a.pc3d).toBeNull();
+        expect(a.violations).toEqual([]);
+      }
+    }
+  });
+
+  it('explains TROPICS PATHFINDER vs LINCS in plain words: long, offset and curved', () => {
+    const c = cdm.find((x) => x.id === 'cara_cdm_000048901_conj_000048903_20211220_012535_20211215_145954')!;
+    const a = assessPc(inMetres(c));
+    expect(a.collisionProbability!).toBeGreaterThan(1e-5);
+    expect(a.pc2d!).toBeLessThan(1e-160);
+    const kinds = a.violations.filter((v) => v.method === '2D-Pc').map((v) => v.kind);
+    expect(kinds).toEqual(['extended', 'offset', 'inaccurate']);
+    expect(a.violations.find((v) => v.kind === 'extended')!.message).toMatch(/Long encounter.*10\.7 m\/s/);
+  });
+});
+
+describe('assessPc data quality', () => {
+  const r1M = [7000e3, 0, 0] as const;
+  const v1MPerS = [0, 7546, 0] as const;
+  const r2M = [7000e3 + 100, 0, 0] as const;
+  const v2MPerS = [0, 0, 7546] as const;
+  const pos = [
+    [1e4, 0, 0],
+    [0, 1e4, 0],
+    [0, 0, 1e4],
+  ];
+
+  it('gives the 2D Pc only, and says why, for a position-only covariance', () => {
+    const a = assessPc({ r1M, v1MPerS, cov1: pos, r2M, v2MPerS, cov2: pos, hbrM: 10 });
+    expect(a.method).toBe('pc2d');
+    expect(a.collisionProbability).toBe(a.pc2d);
+    expect(a.note).toMatch(/no velocity part/);
+    expect(PC_METHOD_LABELS[a.method]).toBe('2D-Pc (Foster 1992)');
+  });
+
+  it('gives no Pc for a default (ten Earth radii) or negative covariance', () => {
+    const huge = pos.map((row, i) => row.map((v, j) => (i === j ? 1e16 : v)));
+    expect(assessPc({ r1M, v1MPerS, cov1: huge, r2M, v2MPerS, cov2: pos, hbrM: 10 }).collisionProbability).toBeNull();
+    const negative = pos.map((row, i) => row.map((v, j) => (i === j && i === 1 ? -1 : v)));
+    const a = assessPc({ r1M, v1MPerS, cov1: pos, r2M, v2MPerS, cov2: negative, hbrM: 10 });
+    expect(a.collisionProbability).toBeNull();
+    expect(a.note).toMatch(/negative variance/);
+  });
+});

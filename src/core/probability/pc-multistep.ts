@@ -1,0 +1,242 @@
+/**
+ * The collision probability the product stands behind, chosen as NASA CARA's multistep algorithm
+ * does (Hall, Baars & Casali 2023, AAS 23-398; CARA_Analysis_Tools PcMultiStep.m, default
+ * parameters):
+ *
+ * 1. Data quality: no Pc from a default covariance (a position sigma ≥ 0.99·10 Earth radii), a
+ *    negative variance, or a position block of zeros. A covariance without its velocity part
+ *    (3×3, zero velocity variances, or zero position-velocity correlations) gets the 2D Pc only,
+ *    and the record says why the other methods could not run.
+ * 2. The 2D Pc (Foster/Chan, pc2d.ts).
+ * 3. The 2D method's usage-violation tests (usage-violations.ts): extended (> 0.02), offset
+ *    (> 0.01), inaccurate (> 0.02), non-positive-definite covariances, or an analysis that does not
+ *    converge.
+ * 4. No violation: the 2D Pc. A violation: when neither the 2D Pc nor the 2D-Nc upper limit
+ *    (Nc2DHiLimit) reaches 1e-10 and the encounter is not extended or offset, that upper limit
+ *    (PcMultiStep's "2D-Nc-UpperLimit" proxy; it cannot matter at any risk threshold); otherwise
+ *    the 3D-Nc Pc (pc3d.ts), whose own usage violations (extended > 0.5, offset > 0.75, too few
+ *    sphere points) are reported with it. If 3D-Nc does not converge, the upper limit (else the
+ *    2D Pc) is kept and the failure reported.
+ *
+ * Deviation, stated: PcMultiStep runs Hall's 2D-Nc method between steps 3 and 4 and calls 3D-Nc
+ * only when 2D-Nc has violations, over the whole encounter segment when 2D-Nc found the encounter
+ * extended or offset. We go straight to 3D-Nc (the more general method; CARA's reference values
+ * for the 3D-Nc cases are reproduced) and always start it on the whole encounter segment, which
+ * contains Coppola's bounds and which the integration refines; on the CARA cases this agrees with
+ * the values computed from Coppola's bounds to 5e-4.
+ *
+ * Units: metres, m/s, m².
+ */
+import { pc2d } from './pc2d.ts';
+import { pc3d, type Pc3dResult } from './pc3d.ts';
+import { defaultSphereRule } from './sphere-quadrature.ts';
+import { PC2D_CUTOFFS, usageViolationsPc2d, type UsageViolationIndicators } from './usage-violations.ts';
+import type { Vector3 } from './vector3.ts';
+
+export type PcMethod = 'pc2d' | 'nc2d-upper-limit' | 'pc3d';
+
+/** How each method is named in records and on screen. */
+export const PC_METHOD_LABELS: Readonly<Record<PcMethod, string>> = {
+  pc2d: '2D-Pc (Foster 1992)',
+  'nc2d-upper-limit': '2D-Nc upper limit (Hall 2023)',
+  pc3d: '3D-Nc (Hall 2021)',
+};
+
+export type PcViolationKind = 'extended' | 'offset' | 'inaccurate' | 'npd' | 'unconverged' | 'covariance' | 'sphere-points';
+
+export interface PcViolation {
+  /** The method the finding is about. */
+  readonly method: '2D-Pc' | '3D-Nc';
+  readonly kind: PcViolationKind;
+  /** The indicator's value and the cut-off it exceeded (null where not a number). */
+  readonly value: number | null;
+  readonly limit: number | null;
+  /** Plain words for an operator. */
+  readonly message: string;
+}
+
+export interface PcAssessmentInput {
+  readonly r1M: Vector3;
+  readonly v1MPerS: Vector3;
+  /** 3×3 position or 6×6 position-velocity covariance. */
+  readonly cov1: readonly (readonly number[])[];
+  readonly r2M: Vector3;
+  readonly v2MPerS: Vector3;
+  readonly cov2: readonly (readonly number[])[];
+  readonly hbrM: number;
+}
+
+export interface PcAssessment {
+  /** The chosen value; null when no method could give one. */
+  readonly collisionProbability: number | null;
+  readonly method: PcMethod;
+  readonly pc2d: number | null;
+  /** Computed only where the 2D method is flagged (null otherwise or when it did not converge). */
+  readonly pc3d: number | null;
+  readonly violations: readonly PcViolation[];
+  /** The 2D method's indicators (null when the tests could not run). */
+  readonly indicators: UsageViolationIndicators | null;
+  /** The 2D-Nc upper limit of the usage-violation analysis (null when undefined). */
+  readonly nc2dUpperLimit: number | null;
+  /** What the 3D-Nc run found, when it ran. */
+  readonly pc3dRun: Pick<Pc3dResult, 'converged' | 'conjunctionStart' | 'conjunctionEnd' | 'segmentMin' | 'segmentMax' | 'peakTime' | 'ephemerisPoints' | 'refinements'> | null;
+  /** Why a method could not run, when one could not. */
+  readonly note: string | null;
+}
+
+/** PcMultiStep.m: proxy estimates below this never trigger the 2D-Nc/3D-Nc methods. */
+export const PROXY_CUTOFF = 1e-10;
+/** PcMultiStep.m's default 3D-Nc cut-offs: extended, offset, and the share of sphere points that must carry the integral. */
+export const PC3D_CUTOFFS = { extended: 0.5, offset: 0.75, spherePointShare: 0.01 } as const;
+
+const EARTH_RADIUS_M = 6378135;
+const DEFAULT_COVARIANCE_CUTOFF_M2 = (EARTH_RADIUS_M * 0.99 * 10) ** 2;
+
+const pct = (x: number) => `${(100 * x).toPrecision(2)} %`;
+
+function qualityProblem(c: readonly (readonly number[])[], which: string): string | null {
+  const n = c.length;
+  if ((n !== 3 && n !== 6) || c.some((row) => row.length !== n || row.some((x) => !Number.isFinite(x)))) return `the ${which} covariance is not a finite 3×3 or 6×6 matrix`;
+  const diag = c.map((row, i) => row[i]!);
+  if (diag.slice(0, 3).some((d) => d >= DEFAULT_COVARIANCE_CUTOFF_M2)) return `the ${which} covariance is a default covariance (a position sigma of about ten Earth radii)`;
+  if (diag.some((d) => d < 0)) return `the ${which} covariance has a negative variance`;
+  if (diag.slice(0, 3).every((d) => d === 0)) return `the ${which} covariance has no position uncertainty`;
+  return null;
+}
+
+function velocityProblem(c: readonly (readonly number[])[], which: string): string | null {
+  if (c.length !== 6) return `the ${which} covariance has no velocity part`;
+  if ([3, 4, 5].every((i) => c[i]![i] === 0)) return `the ${which} covariance has no velocity variances`;
+  if ([0, 1, 2].every((i) => [3, 4, 5].every((j) => c[i]![j] === 0))) return `the ${which} covariance has no position-velocity correlation`;
+  return null;
+}
+
+/** The violations found by the 2D tests, with their messages. */
+function pc2dViolations(ind: UsageViolationIndicators, relativeSpeedMPerS: number, converged: boolean): PcViolation[] {
+  const out: PcViolation[] = [];
+  const speed = relativeSpeedMPerS < 1000 ? `${relativeSpeedMPerS.toPrecision(3)} m/s` : `${(relativeSpeedMPerS / 1000).toPrecision(3)} km/s`;
+  if (ind.npd) {
+    const names = ['primary', 'secondary', 'relative'].filter((_, i) => ind.npd![i]);
+    if (names.length > 0) {
+      out.push({ method: '2D-Pc', kind: 'npd', value: null, limit: null, message: `The ${names.join(', ')} position covariance is not positive definite; it was repaired by eigenvalue clipping, which the 2D method cannot vouch for.` });
+    }
+  }
+  if (ind.extended > PC2D_CUTOFFS.extended) {
+    out.push({
+      method: '2D-Pc',
+      kind: 'extended',
+      value: ind.extended,
+      limit: PC2D_CUTOFFS.extended,
+      message: `Long encounter: the objects stay close for ${pct(ind.extended)} of an orbit (limit ${pct(PC2D_CUTOFFS.extended)}) at a relative speed of ${speed}; the 2D method assumes a brief, straight-line pass.`,
+    });
+  }
+  if (ind.offset > PC2D_CUTOFFS.offset) {
+    out.push({
+      method: '2D-Pc',
+      kind: 'offset',
+      value: ind.offset,
+      limit: PC2D_CUTOFFS.offset,
+      message: `The risk accrues away from TCA: up to ${pct(ind.offset)} of an orbit from it (limit ${pct(PC2D_CUTOFFS.offset)}); the 2D method looks only at TCA.`,
+    });
+  }
+  if (ind.inaccurate > PC2D_CUTOFFS.inaccurate) {
+    out.push({
+      method: '2D-Pc',
+      kind: 'inaccurate',
+      value: ind.inaccurate,
+      limit: PC2D_CUTOFFS.inaccurate,
+      message: `Curved relative motion changes the answer: the curvilinear estimate differs from the 2D Pc by ${pct(ind.inaccurate)} (limit ${pct(PC2D_CUTOFFS.inaccurate)}).`,
+    });
+  }
+  if (!converged) {
+    out.push({ method: '2D-Pc', kind: 'unconverged', value: null, limit: null, message: 'The test of the encounter’s curvature did not converge, so the 2D method cannot be trusted here.' });
+  }
+  return out;
+}
+
+function pc3dViolations(r: Pc3dResult, points: number): PcViolation[] {
+  const out: PcViolation[] = [];
+  if (!r.converged) {
+    out.push({ method: '3D-Nc', kind: 'unconverged', value: null, limit: null, message: `The 3D-Nc integration did not converge (${r.reason ?? 'no reason given'}).` });
+    return out;
+  }
+  const span = r.segmentMax - r.segmentMin;
+  const extended = (r.conjunctionEnd - r.conjunctionStart) / span;
+  const offset = Math.max(r.conjunctionStart / r.segmentMin, r.conjunctionEnd / r.segmentMax);
+  if (extended > PC3D_CUTOFFS.extended) {
+    out.push({ method: '3D-Nc', kind: 'extended', value: extended, limit: PC3D_CUTOFFS.extended, message: `The risk spreads over ${pct(extended)} of the encounter segment (limit ${pct(PC3D_CUTOFFS.extended)}); it may blend with the neighbouring approaches.` });
+  }
+  if (offset > PC3D_CUTOFFS.offset) {
+    out.push({ method: '3D-Nc', kind: 'offset', value: offset, limit: PC3D_CUTOFFS.offset, message: `The risk reaches ${pct(offset)} of the way to the encounter segment's edge (limit ${pct(PC3D_CUTOFFS.offset)}).` });
+  }
+  const minPoints = PC3D_CUTOFFS.spherePointShare * points;
+  const avg = r.pc !== null && r.pc > 0 ? r.averageSpherePoints : Number.NaN;
+  if (Number.isFinite(avg) && avg < minPoints && r.pc !== null && r.pc >= 1e-15) {
+    const value = Math.max(0, (minPoints - avg) / minPoints);
+    if (value > PC3D_CUTOFFS.spherePointShare) {
+      out.push({ method: '3D-Nc', kind: 'sphere-points', value, limit: PC3D_CUTOFFS.spherePointShare, message: `The collision rate is concentrated on few sphere points (${avg.toFixed(0)} of ${points}); the hard-body radius is large for the covariance and the 3D value may be inaccurate.` });
+    }
+  }
+  return out;
+}
+
+/** The chosen Pc of one conjunction at TCA, with every value and finding that led to it. */
+export function assessPc(input: PcAssessmentInput): PcAssessment {
+  const quality = qualityProblem(input.cov1, 'primary') ?? qualityProblem(input.cov2, 'secondary');
+  const none = { pc3d: null, indicators: null, nc2dUpperLimit: null, pc3dRun: null } as const;
+  if (quality) {
+    return { ...none, collisionProbability: null, method: 'pc2d', pc2d: null, violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: `No Pc: ${quality}.` }], note: `No Pc: ${quality}.` };
+  }
+  const two = pc2d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1M2: input.cov1, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2M2: input.cov2, hbrM: input.hbrM });
+  const p2 = two.pc;
+  const velocity = velocityProblem(input.cov1, 'primary') ?? velocityProblem(input.cov2, 'secondary');
+  if (velocity) {
+    const note = `2D-Pc only: ${velocity}, which the usage-violation tests and the 3D-Nc method need.`;
+    return { ...none, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: note }], note };
+  }
+  if (!(input.hbrM > 0) || input.hbrM === Infinity) {
+    return { ...none, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [], note: null };
+  }
+  const uv = usageViolationsPc2d(input);
+  const ind = uv.indicators;
+  const converged = ind.npd !== null && [ind.extended, ind.offset, ind.inaccurate].every((x) => !Number.isNaN(x));
+  const violations = ind.npd === null ? [{ method: '2D-Pc' as const, kind: 'unconverged' as const, value: null, limit: null, message: 'An orbit is unbound or its elements are undefined, so the 2D method cannot be tested.' }] : pc2dViolations(ind, two.relativeSpeedMPerS, converged);
+  const upper = Number.isFinite(uv.nc2dHighLimit) ? uv.nc2dHighLimit : null;
+  const indicators = ind.npd === null ? null : ind;
+  if (violations.length === 0) {
+    return { collisionProbability: p2, method: 'pc2d', pc2d: p2, pc3d: null, violations, indicators, nc2dUpperLimit: upper, pc3dRun: null, note: null };
+  }
+  const extendedOrOffset = violations.some((v) => v.kind === 'extended' || v.kind === 'offset');
+  const proxyOnly = converged && !extendedOrOffset && (p2 !== null || upper !== null) && Math.max(p2 ?? 0, upper ?? 0) < PROXY_CUTOFF;
+  if (proxyOnly && upper !== null) {
+    return { collisionProbability: upper, method: 'nc2d-upper-limit', pc2d: p2, pc3d: null, violations, indicators, nc2dUpperLimit: upper, pc3dRun: null, note: null };
+  }
+  const cov6 = (c: readonly (readonly number[])[]) => c.map((row) => [...row]);
+  const three = pc3d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: cov6(input.cov1), r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: cov6(input.cov2), hbrM: input.hbrM }, { initialBounds: 'segment' });
+  const all = [...violations, ...pc3dViolations(three, defaultSphereRule().count)];
+  const run = {
+    converged: three.converged,
+    conjunctionStart: three.conjunctionStart,
+    conjunctionEnd: three.conjunctionEnd,
+    segmentMin: three.segmentMin,
+    segmentMax: three.segmentMax,
+    peakTime: three.peakTime,
+    ephemerisPoints: three.ephemerisPoints,
+    refinements: three.refinements,
+  };
+  if (three.pc !== null) {
+    return { collisionProbability: three.pc, method: 'pc3d', pc2d: p2, pc3d: three.pc, violations: all, indicators, nc2dUpperLimit: upper, pc3dRun: run, note: null };
+  }
+  const fallback = upper ?? p2;
+  return {
+    collisionProbability: fallback,
+    method: upper !== null ? 'nc2d-upper-limit' : 'pc2d',
+    pc2d: p2,
+    pc3d: null,
+    violations: all,
+    indicators,
+    nc2dUpperLimit: upper,
+    pc3dRun: run,
+    note: `3D-Nc did not converge; the ${upper !== null ? '2D-Nc upper limit' : '2D Pc'} is kept.`,
+  };
+}
