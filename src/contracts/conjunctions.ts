@@ -46,12 +46,36 @@ export const SstConjunction = z
     in_track_km: z.number(),
     cross_track_km: z.number(),
     relative_velocity_km_s: z.number(),
-    collision_probability: z.number().describe('2D Pc (Foster), fraction'),
+    collision_probability: z.number().describe('The chosen Pc (pc_method, as NASA CARA PcMultiStep chooses), fraction; 0 where no method gives one'),
     max_collision_probability: z.number().describe("Alfano's maximum Pc, fraction"),
     risk_level: RiskLevel,
     cdm_url: z.string().describe('CCSDS CDM of this conjunction (KVN; ?format=xml for XML)'),
+    pc2d: z.number().nullable().optional().describe('Foster 2D Pc'),
+    pc3d: z.number().nullable().optional().describe('Hall 3D-Nc Pc, where the 2D method was flagged'),
+    pc_method: z.enum(['pc2d', 'nc2d-upper-limit', 'pc3d']).optional(),
+    pc_violations: z
+      .array(z.object({ method: z.string(), kind: z.string(), value: z.number().nullable(), limit: z.number().nullable(), message: z.string() }))
+      .optional()
+      .describe('What the 2D method’s usage-violation tests found'),
   })
   .meta({ id: 'SstConjunction' });
+
+/** A pair that stays close (docked, formation, proximity operations): not a conjunction. */
+export const SstProximity = z
+  .object({
+    primary_object: z.string(),
+    secondary_object: z.string(),
+    primary_norad: z.string(),
+    secondary_norad: z.string(),
+    kind: z.enum(['attached', 'formation', 'proximity_operation']),
+    start: z.string().describe('ISO 8601 UTC'),
+    end: z.string().describe('ISO 8601 UTC'),
+    min_distance_km: z.number(),
+    max_distance_km: z.number(),
+    mean_distance_km: z.number(),
+    relative_speed_m_s: z.number(),
+  })
+  .meta({ id: 'SstProximity' });
 export type SstConjunction = z.infer<typeof SstConjunction>;
 
 /** The SST result (product spec §3). */
@@ -60,6 +84,7 @@ export const SstResult = z
     job_id: z.string(),
     total_objects: z.number().int().describe('Catalogue objects screened against'),
     conjunctions: z.array(SstConjunction),
+    proximities: z.array(SstProximity).optional().describe('Pairs that stay close, kept apart from the conjunctions'),
   })
   .meta({ id: 'SstResult' });
 export type SstResult = z.infer<typeof SstResult>;

@@ -10,6 +10,10 @@ import { HighInterestObjectRepository } from './repositories/high-interest-objec
 import { ManeuverRepository } from './repositories/maneuver-repository.ts';
 import { OperationsEventRepository } from './repositories/operations-event-repository.ts';
 import { ScreeningRunRepository } from './repositories/screening-run-repository.ts';
+import { CdmMessageRepository } from './repositories/cdm-message-repository.ts';
+import { ProximityRepository } from './repositories/proximity-repository.ts';
+import { CdmImportService } from './services/conjunctions/cdm-import-service.ts';
+import { ConjunctionQueryService } from './services/conjunctions/conjunction-query-service.ts';
 import { CatalogService } from './services/catalog-service.ts';
 import { CatalogUpdater } from './services/catalog-updater.ts';
 import { AnalysisJobs } from './services/analysis-jobs.ts';
@@ -37,6 +41,8 @@ export interface AppContext {
     operationsEvents: OperationsEventRepository;
     maneuvers: ManeuverRepository;
     highInterestObjects: HighInterestObjectRepository;
+    cdmMessages: CdmMessageRepository;
+    proximities: ProximityRepository;
   };
   services: {
     catalog: CatalogService;
@@ -49,6 +55,8 @@ export interface AppContext {
     dragCalculator: DragCalculatorService;
     operations: OperationsService;
     highInterest: HighInterestService;
+    cdmImport: CdmImportService;
+    conjunctions: ConjunctionQueryService;
   };
 }
 
@@ -64,6 +72,8 @@ export function createAppContext(config: Config, database: Database, version: st
     operationsEvents: new OperationsEventRepository(database.db),
     maneuvers: new ManeuverRepository(database.db),
     highInterestObjects: new HighInterestObjectRepository(database.db),
+    cdmMessages: new CdmMessageRepository(database.db),
+    proximities: new ProximityRepository(database.db),
   };
   const catalog = new CatalogService(
     repositories.catalog,
@@ -97,6 +107,7 @@ export function createAppContext(config: Config, database: Database, version: st
       events: repositories.operationsEvents,
       maneuvers: repositories.maneuvers,
       highInterest: repositories.highInterestObjects,
+      proximities: repositories.proximities,
     },
     {
       enabled: config.SCREENING === 'on',
@@ -137,6 +148,8 @@ export function createAppContext(config: Config, database: Database, version: st
       dragCalculator,
       operations,
       highInterest,
+      cdmImport: new CdmImportService(repositories.cdmMessages, catalog, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M, alertLevel: config.ALERT_LEVEL }),
+      conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
     },
   };
 }

@@ -9,6 +9,8 @@ import { registerWebApp } from './http/web-app.ts';
 import { appInfoRoutes } from './routes/app-info.ts';
 import { calculatorRoutes } from './routes/calculator.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { cdmRoutes } from './routes/cdm.ts';
+import { proximitiesRoutes } from './routes/proximities.ts';
 import { conjunctionsRoutes } from './routes/conjunctions.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { dragCalculatorRoutes } from './routes/drag-calculator.ts';
@@ -73,6 +75,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(satellitesRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(conjunctionsRoutes, { ctx });
+  await app.register(cdmRoutes, { ctx });
+  await app.register(proximitiesRoutes, { ctx });
   await app.register(eventsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(maneuversRoutes, { ctx });

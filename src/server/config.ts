@@ -89,6 +89,10 @@ export const ConfigSchema = z.object({
     z.coerce.number({ error: 'must be a distance in km' }).positive('must be a positive distance in km').max(100, 'must be at most 100').default(5),
   ),
   ALERT_LEVEL: z.preprocess(emptyToUndefined, z.enum(['high', 'critical'], { error: "must be 'high' or 'critical'" }).default('high')),
+  CDM_DEFAULT_HBR_M: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a radius in metres' }).positive('must be a positive radius in metres').max(1000, 'must be at most 1000').default(20),
+  ),
   ADVERSARY_OWNERS: ownerList('CIS,IRAN'),
   ALLY_OWNERS: ownerList(''),
   ADVERSARY_SCREENING_KM: z.preprocess(

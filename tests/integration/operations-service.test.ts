@@ -9,6 +9,7 @@ import { degrees, utcMs } from '../../src/core/units.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { CatalogRepository } from '../../src/server/repositories/catalog-repository.ts';
 import { ConjunctionEventRepository, type ConjunctionEventRow } from '../../src/server/repositories/conjunction-event-repository.ts';
+import { ProximityRepository } from '../../src/server/repositories/proximity-repository.ts';
 import { HighInterestObjectRepository } from '../../src/server/repositories/high-interest-object-repository.ts';
 import { ManeuverRepository } from '../../src/server/repositories/maneuver-repository.ts';
 import { OperationsEventRepository, type OperationsEventRow } from '../../src/server/repositories/operations-event-repository.ts';
@@ -61,6 +62,7 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     events: OperationsEventRepository;
     maneuvers: ManeuverRepository;
     highInterest: HighInterestObjectRepository;
+    proximities: ProximityRepository;
   };
   let failAt: RunStage | undefined;
   let ops: OperationsService;
@@ -100,6 +102,7 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
       events: new OperationsEventRepository(database.db),
       maneuvers: new ManeuverRepository(database.db),
       highInterest: new HighInterestObjectRepository(database.db),
+      proximities: new ProximityRepository(database.db),
     };
     ops = new OperationsService(catalog, screening, repos, options(hook), silent);
     await ops.initialise(new Date(NOW));
@@ -297,7 +300,7 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     const row = open[0]!;
     const { id: _id, ...copy } = row;
     const runId = (await repos.runs.latest())!.id;
-    const update = { at: new Date(), tca: row.tca, missKm: 9, pc: 0, maxPc: 0, riskLevel: 'low', sigmaM: null };
+    const update = { at: new Date(), tca: row.tca, missKm: 9, pc: 0, maxPc: 0, riskLevel: 'low', sigmaM: null, source: 'screening', pcMethod: 'pc2d' };
     await expect(
       repos.conjunctions.applyRun({
         runId,

@@ -2,7 +2,9 @@
  * `ssa pc --cases` on the real shared/reference/pc/pc_cases.json, end to end through the
  * command's own file reader and unit conversion (the Omitron case is in km): every result must
  * match the file's expected values at the README's tolerances (Pc2D 1e-6 relative; the HBR sweep
- * at HBR ≥ 1000 m against the exact integration), with null exactly where the file has null.
+ * at HBR ≥ 1000 m against the exact integration), with null exactly where the file has null; and
+ * the Pc3D of every real CARA event within 1e-3 of CARA's, the chosen Pc (pc, pc_method) being
+ * CARA's 3D-Nc value exactly where CARA flags the 2D method.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +18,8 @@ if (!present) console.warn(`[pc-cli.test] SKIPPED: ${FILE} not found`);
 interface Expected {
   pc2d: number | null | number[];
   pc2d_exact_independent?: number[];
+  pc3d?: number;
+  cara_usage_violations?: { pc2d: number };
 }
 
 describe.skipIf(!present)('ssa pc --cases shared/reference/pc/pc_cases.json', () => {
@@ -28,7 +32,7 @@ describe.skipIf(!present)('ssa pc --cases shared/reference/pc/pc_cases.json', ()
       readFile: async (path) => readFileSync(path, 'utf8'),
     };
     await pcCommand(['--cases', FILE], {}, io);
-    const { results } = JSON.parse(stdout) as { results: { id: string; pc2d: number | null | (number | null)[] }[] };
+    const { results } = JSON.parse(stdout) as { results: { id: string; pc2d: number | null | (number | null)[]; pc3d?: number | null; pc?: number | null; pc_method?: string }[] };
     const { cases } = JSON.parse(readFileSync(FILE, 'utf8')) as { cases: { id: string; hbr_m: number | (number | null)[]; expected: Expected }[] };
     expect(results.map((r) => r.id)).toEqual(cases.map((c) => c.id));
 
@@ -50,5 +54,19 @@ describe.skipIf(!present)('ssa pc --cases shared/reference/pc/pc_cases.json', ()
       } else check(c.id, r.pc2d as number | null, c.expected.pc2d as number | null);
     });
     console.log(`[pc-cli.test] ${results.length} cases: worst relative error ${worst.error.toExponential(2)} (${worst.id})`);
+
+    let worst3 = 0;
+    results.forEach((r, i) => {
+      const c = cases[i]!;
+      if (!c.id.startsWith('cara_cdm')) return;
+      const want = c.expected.pc3d!;
+      const error = Math.abs((r.pc3d as number) / want - 1);
+      worst3 = Math.max(worst3, error);
+      expect(error, `${c.id} pc3d`).toBeLessThan(1e-3);
+      const flagged = c.expected.cara_usage_violations!.pc2d !== 0;
+      expect(r.pc_method, c.id).toBe(flagged ? 'pc3d' : 'pc2d');
+      expect(r.pc, c.id).toBe(flagged ? r.pc3d : r.pc2d);
+    });
+    console.log(`[pc-cli.test] 27 CARA events: Pc3D worst relative error ${worst3.toExponential(2)}`);
   });
 });

@@ -126,7 +126,7 @@ describe('ssa cdm', () => {
   it('prints the Pc computed from the message covariance with --pc', async () => {
     const kvn = file('pc.cdm', await run(['--to', 'kvn', json]));
     const report = JSON.parse(await run(['--pc', kvn])) as Record<string, unknown>;
-    expect(report).toMatchObject({ method: 'FOSTER-1992', hard_body_radius_m: 20, hbr_source: 'message', frame: 'EME2000', message_collision_probability: 2.5e-6 });
+    expect(report).toMatchObject({ pc_method: 'pc2d', method: '2D-Pc (Foster 1992)', hard_body_radius_m: 20, hbr_source: 'message', frame: 'EME2000', message_collision_probability: 2.5e-6 });
     expect(report.collision_probability as number).toBeGreaterThan(0);
     expect(report.miss_distance_m as number).toBeCloseTo(500, 6);
     // From JSON too, and the HBR option applies only where the message has none.

@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import {
   assessCdm,
   cdmCollisionProbability,
+  estimateFromCdm,
   cdmFromConjunction,
   CdmError,
   ConjunctionJsonError,
@@ -14,7 +17,12 @@ import {
   type Cdm,
   type ConjunctionDocument,
 } from '../../core/cdm/index.ts';
-import { DEFAULT_COMBINED_HBR_M } from '../../core/probability/index.ts';
+import { DEFAULT_COMBINED_HBR_M, PC_METHOD_LABELS } from '../../core/probability/index.ts';
+import { createAppContext } from '../../server/app-context.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { CdmImportError } from '../../server/services/conjunctions/cdm-import-service.ts';
+import { VERSION } from '../../server/version.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
@@ -22,6 +30,17 @@ import { processIo, type CommandIo } from '../io.ts';
 
 export const CDM_USAGE = `Usage: ssa cdm --to kvn|xml|json [--hbr M] [--originator NAME] [--message-id ID] [--creation-date UTC] FILE
        ssa cdm --pc [--hbr M] FILE
+       ssa cdm import FILE... [--data-dir DIR]
+
+import  stores the CDMs of each FILE (one or more CCSDS CDMs in KVN or XML, or Space-Track
+        cdm / cdm_public JSON) in the server's database as conjunction events, exactly as
+        POST /api/cdm/import does, and prints one JSON report per file:
+        {"file","imported":[{"index","messageId","originator","conjunctionId","action",
+        "tca","collisionProbability","pcMethod","riskLevel"}],"duplicates":[...],
+        "rejected":[{"index","line","messageId","reason"}]}. A message already stored (same
+        ORIGINATOR and MESSAGE_ID) adds nothing. The embedded database can be opened by one
+        process at a time: while \`ssa serve\` runs on it, use the API instead. The hard-body
+        radius of messages without one is CDM_DEFAULT_HBR_M (default 20 m).
 
 Converts a conjunction between the CCSDS Conjunction Data Message (CCSDS 508.0-B-1, CDM 1.0,
 in KVN or XML) and Data Forge's conjunction JSON, or prints the collision probability computed
@@ -30,9 +49,13 @@ is recognised from the content. The result goes to stdout.
 
 Options:
   --to kvn|xml|json     write FILE's conjunction in that form
-  --pc                  print, as JSON, the 2D Pc (Foster/Chan) from the message's states and
-                        RTN covariances (ITRF states are made inertial first), beside the
-                        message's own COLLISION_PROBABILITY
+  --pc                  print, as JSON, the collision probability from the message's states and
+                        RTN covariances (ITRF states are made inertial first), chosen as NASA
+                        CARA's PcMultiStep does: collision_probability (the chosen value),
+                        pc_method (pc2d | nc2d-upper-limit | pc3d), pc2d (Foster), pc3d (Hall
+                        3D-Nc, where the 2D method is flagged), pc_violations (what the 2D
+                        method's usage tests found, in words), beside the message's own
+                        COLLISION_PROBABILITY
   --hbr M               combined hard-body radius, metres, for messages that give none (CARA's
                         "COMMENT HBR = 15 [m]"; a JSON's hard_body_radius_m); default ${DEFAULT_COMBINED_HBR_M}
   --originator NAME     ORIGINATOR of a CDM written from JSON (default: the JSON's message.originator,
@@ -146,23 +169,74 @@ function documentOfCdm(cdm: Cdm, defaultHbrM: number): ConjunctionDocument {
 }
 
 function pcReport(cdm: Cdm, defaultHbrM: number): Record<string, unknown> {
-  const result = cdmCollisionProbability(cdm, { defaultHbrM });
+  const plain = cdmCollisionProbability(cdm, { defaultHbrM });
+  const estimate = estimateFromCdm(cdm, { defaultHbrM });
+  const a = estimate.assessment;
   const { relative } = cdm;
   return {
-    collision_probability: result.pc,
-    ...(result.undefinedReason ? { undefined_reason: result.undefinedReason } : {}),
-    method: result.method,
-    hard_body_radius_m: result.hbrM,
-    hbr_source: result.hbrSource,
-    frame: result.frame,
-    miss_distance_m: result.missDistanceM,
-    relative_speed_m_s: result.relativeSpeedMPerS,
+    collision_probability: a.collisionProbability,
+    ...(plain.undefinedReason ? { undefined_reason: plain.undefinedReason } : {}),
+    pc_method: a.method,
+    method: PC_METHOD_LABELS[a.method],
+    pc2d: a.pc2d,
+    pc3d: a.pc3d,
+    pc_violations: a.violations.map((v) => ({ method: v.method, kind: v.kind, value: v.value, limit: v.limit, message: v.message })),
+    ...(a.note ? { pc_note: a.note } : {}),
+    risk_level: estimate.riskLevel,
+    hard_body_radius_m: plain.hbrM,
+    hbr_source: plain.hbrSource,
+    frame: plain.frame,
+    miss_distance_m: plain.missDistanceM,
+    relative_speed_m_s: plain.relativeSpeedMPerS,
     ...(relative.collisionProbability !== undefined ? { message_collision_probability: relative.collisionProbability } : {}),
     ...(relative.collisionProbabilityMethod !== undefined ? { message_collision_probability_method: relative.collisionProbabilityMethod } : {}),
   };
 }
 
-export async function cdmCommand(args: string[], _env: Record<string, string | undefined>, io: CdmIo = cdmProcessIo): Promise<void> {
+/** ssa cdm import FILE...: the CDMs of each file into the server's database, one JSON report per file. */
+async function importCommand(args: string[], env: Record<string, string | undefined>, out: (line: string) => void): Promise<void> {
+  const { values, positionals } = parseCommandLine(args, { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, CDM_USAGE, true);
+  if (values.help) {
+    out(CDM_USAGE.trimEnd());
+    return;
+  }
+  if (positionals.length === 0) throw new UsageError('import needs at least one FILE', CDM_USAGE);
+  // Read every file first: a missing file stops the command before anything is written.
+  const files = await Promise.all(
+    positionals.map(async (path) => {
+      try {
+        return { path, text: await readFile(path, 'utf8') };
+      } catch (error) {
+        throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, CDM_USAGE);
+      }
+    }),
+  );
+  const config = loadConfig({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', ...(values['data-dir'] !== undefined && { DATA_DIR: values['data-dir'] }) });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const ctx = createAppContext(config, database, VERSION);
+    await ctx.services.catalog.reload();
+    let failed = 0;
+    for (const { path, text } of files) {
+      try {
+        out(JSON.stringify({ file: path, ...(await ctx.services.cdmImport.importFile(text, basename(path), new Date())) }));
+      } catch (error) {
+        if (!(error instanceof CdmImportError)) throw error;
+        failed += 1;
+        out(JSON.stringify({ file: path, error: `No CDM: ${error.message}`, imported: [], duplicates: [], rejected: [] }));
+      }
+    }
+    if (failed > 0) throw new UsageError(`${failed} file(s) held no CDM`, CDM_USAGE);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function cdmCommand(args: string[], env: Record<string, string | undefined>, io: CdmIo = cdmProcessIo): Promise<void> {
+  if (args[0] === 'import') {
+    await importCommand(args.slice(1), env, (line) => void io.stdout(`${line}\n`));
+    return;
+  }
   const { values, positionals } = parseCommandLine(
     args,
     {

@@ -37,20 +37,22 @@ const RICE = 0.006500900036923322;
 
 async function run(args: string[], files: Record<string, string>) {
   const { stdout } = await runCommand(pcCommand, args, readFromMemory(files));
-  return { stdout, json: () => JSON.parse(stdout) as { results: { id: string; pc2d: number | null | (number | null)[]; pc3d?: number }[] } };
+  return { stdout, json: () => JSON.parse(stdout) as { results: { id: string; pc2d: number | null | (number | null)[]; pc3d?: number | null; pc?: number | null }[] } };
 }
 
 const usageError = (args: string[], files: Record<string, string>) => expectUsageError(run(args, files), PC_USAGE);
 
 describe('ssa pc', () => {
-  it('prints {"results":[{id, pc2d}]} with units converted per case, and no pc3d', async () => {
+  it('prints {"results":[{id, pc2d, pc3d, pc, pc_method, pc_violations}]} with units converted per case', async () => {
     const { stdout, json } = await run(['--cases', 'c.json'], { 'c.json': JSON.stringify({ meta: {}, cases: [METRES, KM] }) });
     expect(stdout.endsWith('\n')).toBe(true);
     const { results } = json();
     expect(results.map((r) => r.id)).toEqual(['crossing-m', 'crossing-km']);
     expect(Math.abs((results[0]!.pc2d as number) / RICE - 1)).toBeLessThan(1e-12);
     expect(Math.abs((results[1]!.pc2d as number) / RICE - 1)).toBeLessThan(1e-12);
-    expect(results[0]).not.toHaveProperty('pc3d');
+    // The secondary's covariance is all zeros: CARA's PcMultiStep gives no Pc for that (a data
+    // quality error), so the chosen Pc is null with the reason, though the 2D integral exists.
+    expect(results[0]).toMatchObject({ pc3d: null, pc: null, pc_method: 'pc2d', pc_violations: ['covariance'] });
   });
 
   it('gives an array for an array of HBRs (null = +Infinity) and null where Pc2D is undefined', async () => {
@@ -59,13 +61,17 @@ describe('ssa pc', () => {
     const { json } = await run(['--cases', 'c.json'], { 'c.json': JSON.stringify([sweep, still]) });
     const [a, b] = json().results;
     expect(a!.pc2d).toEqual([0, pc2d({ r1M: [7_000_000, 0, 0], v1MPerS: [0, 7500, 0], cov1M2: METRES.C1, r2M: [7_000_150, 0, 0], v2MPerS: [0, 0, 7500], cov2M2: METRES.C2, hbrM: 20 }).pc, 1]);
-    expect(b).toEqual({ id: 'still', pc2d: null });
+    expect(b).toMatchObject({ id: 'still', pc2d: null, pc3d: null, pc: null });
   });
 
-  it('treats missing units as metres and reads 6x6 covariances', async () => {
-    const six = [0, 1, 2, 3, 4, 5].map((i) => [0, 1, 2, 3, 4, 5].map((j) => (i === j ? (i < 3 ? 1e4 : 1) : 0)));
-    const { json } = await run(['--cases', 'c.json'], { 'c.json': JSON.stringify({ cases: [{ ...METRES, units: undefined, C1: six }] }) });
-    expect(Math.abs((json().results[0]!.pc2d as number) / RICE - 1)).toBeLessThan(1e-12);
+  it('treats missing units as metres, reads 6x6 covariances and gives Pc3D for them', async () => {
+    const six = (p: number) => [0, 1, 2, 3, 4, 5].map((i) => [0, 1, 2, 3, 4, 5].map((j) => (i === j ? (i < 3 ? p : 1e-2) : 0)));
+    const { json } = await run(['--cases', 'c.json'], { 'c.json': JSON.stringify({ cases: [{ ...METRES, units: undefined, C1: six(1e4), C2: six(1e-6) }] }) });
+    const r = json().results[0]!;
+    expect(Math.abs((r.pc2d as number) / RICE - 1)).toBeLessThan(1e-9);
+    // A fast perpendicular crossing: 3D-Nc agrees with the 2D value, which stands.
+    expect(Math.abs((r.pc3d as number) / RICE - 1)).toBeLessThan(5e-3);
+    expect(r.pc).toBe(r.pc2d);
   });
 
   it('prints the usage for --help', async () => {

@@ -1,15 +1,23 @@
-import { pc2d, type Pc2dInput, type Vector3 } from '../../core/probability/index.ts';
+import { assessPc, pc2d, pc3d, type Pc2dInput, type PcMethod, type Vector3 } from '../../core/probability/index.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 import { processIo, type CommandIo } from '../io.ts';
 
 export const PC_USAGE = `Usage: ssa pc --cases FILE
 
-Computes the 2D probability of collision (Foster/Chan circle method on the encounter plane,
-src/core/probability) of every conjunction in FILE and prints on stdout
-  {"results":[{"id":"...","pc2d":0.0012},{"id":"...","pc2d":[0,2.5e-15,1]}, ...]}
-pc2d is null where it is undefined (zero relative velocity, or no covariance in the encounter
-plane), and an array when the case's hbr_m is an array. Pc3D is not computed.
+Computes the probability of collision of every conjunction in FILE (src/core/probability) and
+prints on stdout
+  {"results":[{"id":"...","pc2d":0.0012,"pc3d":0.0013,"pc":0.0012,"pc_method":"pc2d",
+               "pc_violations":[]}, {"id":"...","pc2d":[0,2.5e-15,1]}, ...]}
+- pc2d: Foster/Chan 2D Pc on the encounter plane; null where undefined (zero relative velocity,
+  no covariance in the encounter plane), an array when the case's hbr_m is an array.
+- pc3d: Hall's 3D-Nc Pc (2021; NASA CARA Pc3D_Hall), for cases with 6x6 covariances and one
+  finite HBR; integrated from Coppola's bounds, or over the whole encounter segment where the
+  2D method's usage-violation tests find the encounter extended or offset. null where it does not
+  converge or cannot run.
+- pc, pc_method, pc_violations: the Pc the product stands behind, chosen as CARA's PcMultiStep
+  chooses (pc2d, nc2d-upper-limit or pc3d), and the kinds of usage violation found
+  (extended, offset, inaccurate, npd, unconverged, covariance, sphere-points).
 
 FILE is JSON in the format of shared/reference/pc/pc_cases.json: {"cases":[...]} (or a bare
 array of cases), each case with
@@ -42,6 +50,11 @@ export interface PcCase {
 export interface PcResult {
   readonly id: string;
   readonly pc2d: number | null | (number | null)[];
+  /** Present for one HBR: Hall 3D-Nc (null where it cannot run or does not converge). */
+  readonly pc3d?: number | null;
+  readonly pc?: number | null;
+  readonly pc_method?: PcMethod;
+  readonly pc_violations?: string[];
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -148,11 +161,19 @@ export function readPcCases(text: string, source: string): PcCase[] {
   });
 }
 
-/** Pc2D of each case (an array where the case has several HBRs). */
+/** Pc2D of each case (an array where the case has several HBRs); for one HBR also Pc3D and the chosen Pc. */
 export function computePcResults(cases: readonly PcCase[]): PcResult[] {
   return cases.map(({ id, input, hbrM }) => {
     const one = (h: number) => pc2d({ ...input, hbrM: h }).pc;
-    return { id, pc2d: Array.isArray(hbrM) ? hbrM.map(one) : one(hbrM) };
+    if (Array.isArray(hbrM)) return { id, pc2d: hbrM.map(one) };
+    const chosen = assessPc({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM });
+    let three: number | null = chosen.pc3d;
+    const sixBySix = input.cov1M2.length === 6 && input.cov2M2.length === 6;
+    if (chosen.method !== 'pc3d' && sixBySix && hbrM > 0 && Number.isFinite(hbrM)) {
+      const long = chosen.violations.some((v) => v.kind === 'extended' || v.kind === 'offset' || v.kind === 'unconverged');
+      three = pc3d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM }, { initialBounds: long ? 'segment' : 'coppola' }).pc;
+    }
+    return { id, pc2d: one(hbrM), pc3d: three, pc: chosen.collisionProbability, pc_method: chosen.method, pc_violations: [...new Set(chosen.violations.map((v) => v.kind))] };
   });
 }
 

@@ -50,7 +50,7 @@ function independentMinimum(l1: string[], l2: string[], from: number, to: number
 describe('ssa screen', () => {
   it('prints the SST JSON with the approach an independent SGP4 scan finds', async () => {
     const { stdout } = await run([...good, '--workers', '1']);
-    const out = JSON.parse(stdout) as { total_objects: number; conjunctions: Record<string, unknown>[] };
+    const out = JSON.parse(stdout) as { total_objects: number; conjunctions: Record<string, unknown>[]; proximities: unknown[] };
     expect(out.total_objects).toBe(3);
     expect(out.conjunctions).toHaveLength(1);
     const c = out.conjunctions[0]!;
@@ -65,7 +65,15 @@ describe('ssa screen', () => {
       'collision_probability',
       'max_collision_probability',
       'risk_level',
+      'pc2d',
+      'pc3d',
+      'pc_method',
+      'pc_violations',
     ]);
+    // A fast crossing (> 10 km/s): the 2D method is not flagged, so the 2D Pc stands.
+    expect(c).toMatchObject({ pc_method: 'pc2d', pc3d: null, pc_violations: [] });
+    expect(c.collision_probability).toBe(c.pc2d);
+    expect(out.proximities).toEqual([]);
     expect(c).toMatchObject({ primary_object: 'TECHSAT 1B', secondary_object: 'NOAA 16 DEB', primary_norad: '25397', secondary_norad: '41423' });
     expect(c.tca).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const reference = independentMinimum(LINES.techsat, LINES.debris, Date.UTC(2023, 9, 9), Date.UTC(2023, 9, 9, 6));
@@ -133,6 +141,6 @@ describe('ssa screen', () => {
     ].join('\n');
     const path = file('one.kvn', omm);
     const { stdout } = await run(['--catalog', path, '--primary', '25397', '--start', '2023-10-09T02:00:00+02:00', '--end', '2023-10-09T01:00Z', '--threshold-km', '1', '--workers', '1']);
-    expect(JSON.parse(stdout)).toEqual({ total_objects: 1, conjunctions: [] });
+    expect(JSON.parse(stdout)).toEqual({ total_objects: 1, conjunctions: [], proximities: [] });
   }, 60_000);
 });

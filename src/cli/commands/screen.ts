@@ -7,7 +7,7 @@ import { parseUtc } from '../../core/time/iso-time.ts';
 import { catalogVersionOf, type CatalogVersion } from '../../server/screening/catalog-version.ts';
 import { runScreening, screeningJob, type ScreeningReport } from '../../server/screening/run-screening.ts';
 import { ScreeningPool } from '../../server/screening/screening-pool.ts';
-import { sstConjunction } from '../../server/screening/sst-format.ts';
+import { sstConjunction, sstProximity } from '../../server/screening/sst-format.ts';
 import type { ScreeningJob } from '../../core/screening/job.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
@@ -17,13 +17,18 @@ export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE --primary ID[,ID..
 
 Finds every close approach closer than X km between the primaries and every other object of
 the catalogue with a time of closest approach in [start, end), by SGP4 (filters: apogee/perigee,
-orbit path, time windows; every candidate refined to the millisecond), then its collision
-probability (Foster 2D with the default covariance model for element sets), Alfano's maximum
-probability and risk level. Prints JSON on stdout:
+orbit path, time windows; every candidate refined to the millisecond). Pairs that stay close
+(docked, formation, proximity operations: slower than 5 m/s at TCA or inside the threshold for a
+quarter of an orbit) are proximities, not conjunctions. Each conjunction gets its collision
+probability chosen as NASA CARA's PcMultiStep does (Foster 2D, the 2D method's usage-violation
+tests, Hall's 3D-Nc where the 2D method is flagged; the default covariance model for element sets
+as a 6x6), Alfano's maximum probability and risk level. Prints JSON on stdout:
   {"total_objects":N,"conjunctions":[{"primary_object","secondary_object","primary_norad",
    "secondary_norad","tca","miss_distance_km","relative_velocity_km_s","collision_probability",
-   "max_collision_probability","risk_level"}]}
-with tca in ISO 8601 UTC (milliseconds, ending in Z), sorted by tca.
+   "max_collision_probability","risk_level","pc2d","pc3d","pc_method","pc_violations"}],
+   "proximities":[{"primary_object","secondary_object","primary_norad","secondary_norad","kind",
+   "start","end","min_distance_km","max_distance_km","mean_distance_km","relative_speed_m_s"}]}
+with times in ISO 8601 UTC (milliseconds, ending in Z), conjunctions sorted by tca.
 
 Options:
   --catalog FILE        element sets: TLE, 3LE or OMM (KVN, XML, JSON, CSV); the newest set of each object is used
@@ -157,6 +162,11 @@ export async function screenCommand(args: string[], _env: Record<string, string 
   };
   const report = await (io.screen ?? poolScreen)(catalog, job, onProgress, workers);
   for (const s of report.skipped) if (primaries.includes(s.norad)) io.stderr(`ssa screen: primary ${s.norad} skipped: ${s.reason}\n`);
-  const output = { total_objects: report.totalObjects, conjunctions: report.conjunctions.map(sstConjunction) };
+  const names = new Map(catalog.sets.map((set) => [set.norad, set.name ?? String(set.norad)]));
+  const output = {
+    total_objects: report.totalObjects,
+    conjunctions: report.conjunctions.map(sstConjunction),
+    proximities: report.proximities.map((p) => sstProximity(p, (norad) => names.get(norad) ?? String(norad))),
+  };
   await io.stdout(`${JSON.stringify(output, null, 2)}\n`);
 }

@@ -7,6 +7,15 @@ export { CdmError } from './cdm-error.ts';
 export { detectCdmFormat, readCdm, type CdmFormat } from './read.ts';
 export { readCdmKvn } from './kvn-read.ts';
 export { readCdmXml } from './xml-read.ts';
+export {
+  readCdmFile,
+  type CdmFileRejection,
+  type CdmFileResult,
+  type CdmSummary,
+  type ReceivedCdm,
+  type ReceivedFormat,
+  type ReceivedObject,
+} from './read-file.ts';
 export { writeCdmKvn } from './kvn-write.ts';
 export { writeCdmXml, CDM_XML_SCHEMA_LOCATION } from './xml-write.ts';
 export { cdmHardBodyRadius, hardBodyRadiusOfComment, type HardBodyRadius } from './hard-body-radius.ts';
@@ -24,3 +33,4 @@ export {
   type ConjunctionDocument,
   type ConjunctionJsonMessage,
 } from './conjunction-json.ts';
+export { encounterPlaneView, estimateFromCdm, type EstimateObject, type MessageEstimate } from './message-estimate.ts';

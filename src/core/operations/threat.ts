@@ -103,6 +103,8 @@ export const ANOMALY_WEIGHTS = {
   farApproachKm: 100,
   farMax: 0.3,
   regimeChange: 0.5,
+  /** A pair that stays close to a fleet satellite (rendezvous and proximity operations, screening/proximity.ts): the strongest behavioural signal there is. */
+  proximityOperation: 0.9,
 } as const;
 
 /** An object counts as anomalous at a score of 0.5 or more (contract ThreatSummary.anomalousObjects). */
@@ -151,6 +153,15 @@ export interface AnomalyInput {
   /** The regimes, for the reason text. */
   readonly regimeFrom?: string | undefined;
   readonly regimeTo?: string | undefined;
+  /** Proximities with fleet satellites (the object stays close: docked, formation or proximity operations). */
+  readonly proximities?: readonly ProximitySignal[] | undefined;
+}
+
+export interface ProximitySignal {
+  readonly primaryName?: string | undefined;
+  /** attached | formation | proximity_operation */
+  readonly kind: string;
+  readonly minKm: number;
 }
 
 export interface AnomalyResult {
@@ -224,6 +235,14 @@ export function anomalyScore(input: AnomalyInput): AnomalyResult {
     if (closest.tcaMs !== undefined && Number.isFinite(closest.tcaMs)) text += ` on ${monthDay(closest.tcaMs)}`;
     if (near.length > 1) text += ` (+ ${near.length - 1} more within ${ANOMALY_WEIGHTS.farApproachKm} km)`;
     reasons.push(text);
+  }
+
+  const rpo = input.proximities ?? [];
+  if (rpo.length > 0) {
+    keep *= 1 - ANOMALY_WEIGHTS.proximityOperation;
+    const closest = rpo.reduce((a, b) => (b.minKm < a.minKm ? b : a));
+    const kind = closest.kind === 'attached' ? 'attached to' : closest.kind === 'formation' ? 'flying in formation with' : 'in proximity operations with';
+    reasons.unshift(`rendezvous and proximity operation: ${kind} ${closest.primaryName ?? 'a fleet satellite'} (closest ${kmText(closest.minKm)})${rpo.length > 1 ? ` (+ ${rpo.length - 1} more)` : ''}`);
   }
 
   if (input.regimeChanged) {

@@ -21,9 +21,8 @@
  * Deviation, stated: PcMultiStep runs Hall's 2D-Nc method between steps 3 and 4 and calls 3D-Nc
  * only when 2D-Nc has violations, over the whole encounter segment when 2D-Nc found the encounter
  * extended or offset. We go straight to 3D-Nc (the more general method; CARA's reference values
- * for the 3D-Nc cases are reproduced) and always start it on the whole encounter segment, which
- * contains Coppola's bounds and which the integration refines; on the CARA cases this agrees with
- * the values computed from Coppola's bounds to 5e-4.
+ * for the 3D-Nc cases are reproduced) and start it on the whole encounter segment when the 2D
+ * tests found the encounter extended or offset (or could not run), on Coppola's bounds otherwise.
  *
  * Units: metres, m/s, m².
  */
@@ -212,7 +211,9 @@ export function assessPc(input: PcAssessmentInput): PcAssessment {
     return { collisionProbability: upper, method: 'nc2d-upper-limit', pc2d: p2, pc3d: null, violations, indicators, nc2dUpperLimit: upper, pc3dRun: null, note: null };
   }
   const cov6 = (c: readonly (readonly number[])[]) => c.map((row) => [...row]);
-  const three = pc3d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: cov6(input.cov1), r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: cov6(input.cov2), hbrM: input.hbrM }, { initialBounds: 'segment' });
+  // The whole encounter segment where the encounter is long, offset or the tests failed; Coppola's bounds otherwise (Pc3D_Hall's default).
+  const initialBounds = extendedOrOffset || !converged ? 'segment' : 'coppola';
+  const three = pc3d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: cov6(input.cov1), r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: cov6(input.cov2), hbrM: input.hbrM }, { initialBounds });
   const all = [...violations, ...pc3dViolations(three, defaultSphereRule().count)];
   const run = {
     converged: three.converged,

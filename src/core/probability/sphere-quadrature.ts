@@ -77,6 +77,39 @@ export function sphereRule(degree = 131): SphereRule {
   return { points, weights, count, degree };
 }
 
+/**
+ * A rule whose pole is the local +z axis, split at the equator: Gauss–Legendre in u = cos θ on
+ * [−1, 0] and on [0, 1] (`nU` nodes each) times the trapezoid rule in φ (`nPhi` angles). The
+ * 3D-Nc flux factor ν(r̂) → max(0, −v·r̂) has a kink on the great circle v·r̂ = 0 when the
+ * conditional velocity dispersion is small (C12a eq. 39); with the pole along v that circle is the
+ * equator, so each half is smooth and the rule converges spectrally instead of algebraically.
+ * pc3d.ts rotates each integrand into this frame.
+ */
+export function hemisphereRule(nU: number, nPhi: number): SphereRule {
+  const { nodes, weights: wu } = gaussLegendre(nU);
+  const count = 2 * nU * nPhi;
+  const points = new Float64Array(3 * count);
+  const weights = new Float64Array(count);
+  const dPhi = (2 * Math.PI) / nPhi;
+  let k = 0;
+  for (const half of [-1, 1]) {
+    for (let i = 0; i < nU; i += 1) {
+      // [−1, 1] → [0, 1] or [−1, 0]: u = half·(x + 1)/2, weight halved.
+      const u = (half * (nodes[i]! + 1)) / 2;
+      const s = Math.sqrt(Math.max(0, 1 - u * u));
+      for (let j = 0; j < nPhi; j += 1) {
+        const phi = (j + 0.5) * dPhi;
+        points[3 * k] = s * Math.cos(phi);
+        points[3 * k + 1] = s * Math.sin(phi);
+        points[3 * k + 2] = u;
+        weights[k] = 0.5 * wu[i]! * dPhi;
+        k += 1;
+      }
+    }
+  }
+  return { points, weights, count, degree: 2 * nU - 1 };
+}
+
 let cached: SphereRule | undefined;
 
 /** The default rule (degree 131, 8712 points), built once. */

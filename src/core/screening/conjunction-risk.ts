@@ -3,9 +3,11 @@
  * covariance from elsewhere (an imported CDM) can replace the default model without touching the
  * screener: `assessRisk` takes the covariances through a `CovarianceSource`.
  *
- * - Pc: Foster/Chan 2D (probability/pc2d.ts) on the combined position covariance at TCA, with
- *   each object's covariance from the default element-set model (probability/default-covariance.ts:
- *   by orbit regime, object type and element-set age at TCA) unless the source gives one.
+ * - Pc: chosen as NASA CARA's PcMultiStep chooses (probability/pc-multistep.ts): the Foster 2D Pc,
+ *   the 2D method's usage-violation tests, and Hall's 3D-Nc Pc where the 2D method is flagged. Each
+ *   object's covariance is the default element-set model (probability/default-covariance.ts: by
+ *   orbit regime, object type and element-set age at TCA) as a 6×6 of equinoctial element errors
+ *   (probability/element-set-covariance.ts), unless the source gives one (3×3 or 6×6).
  * - Max Pc: Alfano's worst case for the in-plane miss distance (probability/alfano-max.ts).
  * - Hard-body radius: the default combined HBR of the two objects' types
  *   (probability/hard-body-radius.ts); 3LE/OMM carry no size.
@@ -18,12 +20,14 @@ import type { ElementSet } from '../elements/element-set.ts';
 import { objectTypeFromName } from '../catalog/satcat.ts';
 import {
   alfanoMaxPc,
+  assessPc,
   combinedHardBodyRadiusM,
   defaultCovarianceForElementSet,
+  elementSetCovariance6,
   pc2d,
   riskLevel,
-  rtnToInertial,
-  type Matrix3,
+  type PcMethod,
+  type PcViolation,
   type RiskLevel,
   type RtnSigmasM,
   type Vector3,
@@ -37,10 +41,10 @@ export interface RiskSubject {
   readonly objectType: ObjectType;
 }
 
-/** Position covariances (3×3, m², in the TEME frame of the states) of both objects at TCA. */
+/** Covariances (3×3 position or 6×6 position-velocity, m, m/s, in the TEME frame of the states) of both objects at TCA. */
 export interface ProvidedCovariances {
-  readonly primaryM2: Matrix3;
-  readonly secondaryM2: Matrix3;
+  readonly primaryM2: readonly (readonly number[])[];
+  readonly secondaryM2: readonly (readonly number[])[];
   /** Where they came from, e.g. "CDM 2023-10-09T01:42Z". */
   readonly source: string;
 }
@@ -49,8 +53,17 @@ export interface ProvidedCovariances {
 export type CovarianceSource = (approach: CloseApproach) => ProvidedCovariances | undefined;
 
 export interface RiskAssessment {
-  /** Foster 2D Pc, or null when undefined (zero relative velocity). */
+  /** The chosen Pc (`pcMethod`), or null when no method gives one (then the level comes from the maximum Pc). */
   readonly pc: number | null;
+  /** Foster 2D Pc (null when undefined: zero relative velocity, unusable covariance). */
+  readonly pc2d: number | null;
+  /** Hall 3D-Nc Pc, where the 2D method was flagged and 3D-Nc converged. */
+  readonly pc3d: number | null;
+  readonly pcMethod: PcMethod;
+  /** What the usage-violation tests found. */
+  readonly violations: readonly PcViolation[];
+  /** Why a method could not run, if one could not. */
+  readonly pcNote: string | null;
   /** Alfano's maximum Pc. */
   readonly maxPc: number;
   readonly riskLevel: RiskLevel;
@@ -73,8 +86,8 @@ export function assessRisk(approach: CloseApproach, primary: RiskSubject, second
   const v2 = toMetres(approach.secondaryState.v);
   const hbr = hbrM ?? combinedHardBodyRadiusM({ objectType: primary.objectType }, { objectType: secondary.objectType });
   const provided = covariances?.(approach);
-  let cov1: Matrix3;
-  let cov2: Matrix3;
+  let cov1: readonly (readonly number[])[];
+  let cov2: readonly (readonly number[])[];
   let sigmas: { primarySigmasM: RtnSigmasM; secondarySigmasM: RtnSigmasM } | undefined;
   if (provided) {
     cov1 = provided.primaryM2;
@@ -83,17 +96,23 @@ export function assessRisk(approach: CloseApproach, primary: RiskSubject, second
     const at = utcMs(approach.tca);
     const s1 = defaultCovarianceForElementSet(primary.elementSet, primary.objectType, at).sigmas;
     const s2 = defaultCovarianceForElementSet(secondary.elementSet, secondary.objectType, at).sigmas;
-    cov1 = rtnToInertial(s1, r1, v1);
-    cov2 = rtnToInertial(s2, r2, v2);
+    cov1 = elementSetCovariance6(s1, r1, v1);
+    cov2 = elementSetCovariance6(s2, r2, v2);
     sigmas = { primarySigmasM: s1, secondarySigmasM: s2 };
   }
-  const result = pc2d({ r1M: r1, v1MPerS: v1, cov1M2: cov1, r2M: r2, v2MPerS: v2, cov2M2: cov2, hbrM: hbr });
-  const missInPlaneM = result.pc === null ? result.missDistanceM : result.missInPlaneM;
+  const assessed = assessPc({ r1M: r1, v1MPerS: v1, cov1, r2M: r2, v2MPerS: v2, cov2, hbrM: hbr });
+  const plane = pc2d({ r1M: r1, v1MPerS: v1, cov1M2: cov1, r2M: r2, v2MPerS: v2, cov2M2: cov2, hbrM: hbr });
+  const missInPlaneM = plane.pc === null ? plane.missDistanceM : plane.missInPlaneM;
   const maxPc = alfanoMaxPc(missInPlaneM, hbr).pc;
   return {
-    pc: result.pc,
+    pc: assessed.collisionProbability,
+    pc2d: assessed.pc2d,
+    pc3d: assessed.pc3d,
+    pcMethod: assessed.method,
+    violations: assessed.violations,
+    pcNote: assessed.note,
     maxPc,
-    riskLevel: riskLevel(result.pc ?? maxPc),
+    riskLevel: riskLevel(assessed.collisionProbability ?? maxPc),
     hbrM: hbr,
     covariance: provided ? provided.source : 'default',
     ...sigmas,
@@ -112,7 +131,8 @@ export function assessRiskWithFallback(approach: CloseApproach, primary: RiskSub
     if (!(error instanceof RangeError)) throw error;
     const hbrM = combinedHardBodyRadiusM({ objectType: primary.objectType }, { objectType: secondary.objectType });
     const maxPc = alfanoMaxPc(approach.missDistanceKm * 1000, hbrM).pc;
-    return { pc: null, maxPc, riskLevel: riskLevel(maxPc), hbrM, covariance: `unavailable: ${error.message}` };
+    const pcNote = `No Pc: ${error.message}`;
+    return { pc: null, pc2d: null, pc3d: null, pcMethod: 'pc2d', violations: [], pcNote, maxPc, riskLevel: riskLevel(maxPc), hbrM, covariance: `unavailable: ${error.message}` };
   }
 }
 

@@ -254,9 +254,18 @@ export const conjunctionEvents = pgTable(
     inTrackKm: doublePrecision('in_track_km').notNull(),
     crossTrackKm: doublePrecision('cross_track_km').notNull(),
     relativeVelocityKmS: doublePrecision('relative_velocity_km_s').notNull(),
+    /** The chosen Pc (`pc_method`); 0 where no method gives one (then `details.pcUndefined`). */
     pc: doublePrecision('pc').notNull(),
     maxPc: doublePrecision('max_pc').notNull(),
     riskLevel: text('risk_level').notNull(),
+    /** 'screening', or the ORIGINATOR of the imported CDM whose estimate the event carries (its covariance wins). */
+    source: text('source').notNull().default('screening'),
+    /** Foster 2D Pc (null: undefined). */
+    pc2d: doublePrecision('pc2d'),
+    /** Hall 3D-Nc Pc, where computed. */
+    pc3d: doublePrecision('pc3d'),
+    /** pc2d | nc2d-upper-limit | pc3d: how `pc` was chosen (core probability/pc-multistep.ts). */
+    pcMethod: text('pc_method').notNull().default('pc2d'),
     /** open | closed */
     status: text('status').notNull(),
     /** tca_passed | not_found, when closed */
@@ -274,6 +283,7 @@ export const conjunctionEvents = pgTable(
     uniqueIndex('conjunction_events_cid_uq').on(t.conjunctionId),
     index('conjunction_events_status_idx').on(t.status),
     index('conjunction_events_pair_idx').on(t.primaryNorad, t.secondaryNorad),
+    index('conjunction_events_tca_idx').on(t.tca),
   ],
 );
 
@@ -294,8 +304,69 @@ export const conjunctionEventUpdates = pgTable(
     riskLevel: text('risk_level').notNull(),
     /** Combined 1-sigma position uncertainty in the encounter plane, metres. */
     sigmaM: doublePrecision('sigma_m'),
+    /** 'screening' or the originator of the CDM that made this estimate. */
+    source: text('source').notNull().default('screening'),
+    pcMethod: text('pc_method'),
   },
   (t) => [index('conjunction_event_updates_event_idx').on(t.eventId)],
+);
+
+/**
+ * Imported CCSDS CDMs, kept as received (issue 11). (originator, message_id) is unique: the same
+ * message twice adds nothing. Each message belongs to the conjunction event it created or updated.
+ */
+export const cdmMessages = pgTable(
+  'cdm_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    originator: text('originator').notNull(),
+    messageId: text('message_id').notNull(),
+    creationDate: timestamp('creation_date', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    tca: timestamp('tca', { withTimezone: true, mode: 'date', precision: 6 }).notNull(),
+    object1Norad: integer('object1_norad').notNull(),
+    object2Norad: integer('object2_norad').notNull(),
+    /** kvn | xml | json */
+    format: text('format').notNull(),
+    /** The message's own text as received. */
+    raw: text('raw').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => conjunctionEvents.id, { onDelete: 'cascade' }),
+    /** The Pc the product stands behind for this message, and its method. */
+    pc: doublePrecision('pc'),
+    pcMethod: text('pc_method').notNull(),
+    fileName: text('file_name'),
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('cdm_messages_originator_message_uq').on(t.originator, t.messageId), index('cdm_messages_event_idx').on(t.eventId)],
+);
+
+/**
+ * Pairs that stay close (core screening/proximity.ts): docked, formation or proximity operations,
+ * kept apart from conjunctions. One row per pair while the screening keeps finding it (open), then
+ * closed.
+ */
+export const proximities = pgTable(
+  'proximities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    primaryNorad: integer('primary_norad').notNull(),
+    secondaryNorad: integer('secondary_norad').notNull(),
+    /** attached | formation | proximity_operation */
+    kind: text('kind').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true, mode: 'date' }).notNull(),
+    minKm: doublePrecision('min_km').notNull(),
+    maxKm: doublePrecision('max_km').notNull(),
+    meanKm: doublePrecision('mean_km').notNull(),
+    relativeSpeedMS: doublePrecision('relative_speed_m_s').notNull(),
+    /** open | closed */
+    status: text('status').notNull(),
+    firstDetected: timestamp('first_detected', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull(),
+    lastRunId: integer('last_run_id').references(() => screeningRuns.id),
+  },
+  (t) => [index('proximities_status_idx').on(t.status), index('proximities_pair_idx').on(t.primaryNorad, t.secondaryNorad)],
 );
 
 /** Operations events (DECISIONS.md §7): cdm_generated, maneuver_detected, radar_update, launch_detected, alert_updated. */

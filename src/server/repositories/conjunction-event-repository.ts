@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
-import { conjunctionEvents, conjunctionEventUpdates } from '../db/schema.ts';
+import { conjunctionEvents, conjunctionEventUpdates, spaceObjects } from '../db/schema.ts';
 import { insertOperationsEvents, type NewOperationsEvent, type OperationsEventRow } from './operations-event-repository.ts';
 
 /** A stored conjunction event (`conjunction_events`). */
@@ -23,6 +24,39 @@ export interface ConjunctionRunWrite {
 }
 
 const BATCH = 1000;
+
+/** Filters and order of the event list (GET /api/conjunctions). */
+export interface EventListFilter {
+  status: 'open' | 'closed' | 'all';
+  source?: string;
+  risk?: string[];
+  /** Name, NORAD id, COSPAR id or owner code of either object. */
+  q?: string;
+  tcaFrom?: Date;
+  tcaTo?: Date;
+  sort: { field: string; descending: boolean };
+  limit: number;
+  offset: number;
+}
+
+/** An event with both objects' catalogue identity, as the list shows it. */
+export interface EventListRow {
+  event: ConjunctionEventRow;
+  /** Null when the catalogue has no row for the object. */
+  primary: ObjectIdentity | null;
+  secondary: ObjectIdentity | null;
+}
+
+export interface ObjectIdentity {
+  name: string;
+  cosparId: string | null;
+  objectType: string;
+  owner: string | null;
+}
+
+const primaryObject = alias(spaceObjects, 'primary_object');
+const secondaryObject = alias(spaceObjects, 'secondary_object');
+const RISK_ORDER = sql`case ${conjunctionEvents.riskLevel} when 'critical' then 3 when 'high' then 2 when 'medium' then 1 else 0 end`;
 
 /** Conjunction events of the continuous screening and their estimate histories. The only code that touches `conjunction_events` and `conjunction_event_updates`. */
 export class ConjunctionEventRepository {
@@ -51,6 +85,61 @@ export class ConjunctionEventRepository {
       .from(conjunctionEventUpdates)
       .where(eq(conjunctionEventUpdates.eventId, eventId))
       .orderBy(asc(conjunctionEventUpdates.at), asc(conjunctionEventUpdates.id));
+  }
+
+  /** Events matching a filter, in its order, with the total count matching. */
+  async list(f: EventListFilter): Promise<{ total: number; rows: EventListRow[] }> {
+    const where: SQL[] = [];
+    if (f.status !== 'all') where.push(eq(conjunctionEvents.status, f.status));
+    if (f.source) where.push(eq(conjunctionEvents.source, f.source));
+    if (f.risk && f.risk.length > 0) where.push(inArray(conjunctionEvents.riskLevel, f.risk));
+    if (f.tcaFrom) where.push(gte(conjunctionEvents.tca, f.tcaFrom));
+    if (f.tcaTo) where.push(lte(conjunctionEvents.tca, f.tcaTo));
+    if (f.q) {
+      const pattern = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const either: SQL[] = [];
+      for (const o of [primaryObject, secondaryObject]) {
+        either.push(ilike(o.name, pattern), ilike(o.cosparId, pattern), eq(sql`upper(${o.owner})`, f.q.toUpperCase()));
+      }
+      if (/^\d{1,9}$/.test(f.q)) either.push(eq(conjunctionEvents.primaryNorad, Number(f.q)), eq(conjunctionEvents.secondaryNorad, Number(f.q)));
+      where.push(or(...either)!);
+    }
+    const condition = where.length > 0 ? and(...where) : undefined;
+    const column: Record<string, SQL | typeof conjunctionEvents.tca> = {
+      tca: sql`${conjunctionEvents.tca}`,
+      primary: sql`coalesce(${primaryObject.name}, '')`,
+      secondary: sql`coalesce(${secondaryObject.name}, '')`,
+      miss: sql`${conjunctionEvents.missKm}`,
+      radial: sql`${conjunctionEvents.radialKm}`,
+      inTrack: sql`${conjunctionEvents.inTrackKm}`,
+      crossTrack: sql`${conjunctionEvents.crossTrackKm}`,
+      relativeVelocity: sql`${conjunctionEvents.relativeVelocityKmS}`,
+      pc: sql`${conjunctionEvents.pc}`,
+      risk: RISK_ORDER,
+      source: sql`${conjunctionEvents.source}`,
+      lastUpdated: sql`${conjunctionEvents.lastUpdated}`,
+    };
+    const key = column[f.sort.field] ?? sql`${conjunctionEvents.tca}`;
+    const [count] = await this.db
+      .select({ n: sql<number | string>`count(*)` })
+      .from(conjunctionEvents)
+      .leftJoin(primaryObject, eq(primaryObject.noradId, conjunctionEvents.primaryNorad))
+      .leftJoin(secondaryObject, eq(secondaryObject.noradId, conjunctionEvents.secondaryNorad))
+      .where(condition);
+    const rows = await this.db
+      .select({
+        event: conjunctionEvents,
+        primary: { name: primaryObject.name, cosparId: primaryObject.cosparId, objectType: primaryObject.objectType, owner: primaryObject.owner },
+        secondary: { name: secondaryObject.name, cosparId: secondaryObject.cosparId, objectType: secondaryObject.objectType, owner: secondaryObject.owner },
+      })
+      .from(conjunctionEvents)
+      .leftJoin(primaryObject, eq(primaryObject.noradId, conjunctionEvents.primaryNorad))
+      .leftJoin(secondaryObject, eq(secondaryObject.noradId, conjunctionEvents.secondaryNorad))
+      .where(condition)
+      .orderBy(f.sort.descending ? desc(key) : asc(key), f.sort.descending ? desc(conjunctionEvents.id) : asc(conjunctionEvents.id))
+      .limit(f.limit)
+      .offset(f.offset);
+    return { total: Number(count?.n ?? 0), rows };
   }
 
   /** The highest sequence number of the conjunction ids of a TCA year ('CNJ-2026-042' → 42), 0 when none. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AnalysisJob, AnalyzeQuery, AnalyzeSelectedRequest, JobParams, SstResult } from '../../contracts/conjunctions.ts';
+import { ConjunctionDetail, ConjunctionIdParams, ConjunctionListQuery, ConjunctionListResponse } from '../../contracts/conjunction-events.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
 import { ActiveConjunctionsResponse, AnalyzeConjunctionRequest, ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, RiskItemsResponse } from '../../contracts/operations.ts';
 import type { AppContext } from '../app-context.ts';
@@ -27,6 +28,36 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   snapshotRoute(app, '/api/conjunctions/adversary-risk', { tags: ['conjunctions'], summary: 'Adversary Conjunction Risk card: screened approaches of fleet satellites by adversary-owned objects, scored (top 8)' }, RiskItemsResponse, () => operations.adversaryRisk());
 
   snapshotRoute(app, '/api/conjunctions/debris-risk', { tags: ['conjunctions'], summary: 'Space Debris Collision Assessment card: screened approaches of fleet satellites by debris, scored (top 8)' }, RiskItemsResponse, () => operations.debrisRisk());
+
+  app.get(
+    '/api/conjunctions',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'Conjunction events (screening and imported CDMs), filtered and sorted, with the total count',
+        querystring: ConjunctionListQuery,
+        response: { 200: ConjunctionListResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => ctx.services.conjunctions.list(request.query),
+  );
+
+  app.get(
+    '/api/conjunctions/:conjunctionId',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'One conjunction event in full: numbers, Pc method and violations, history, encounter plane, objects, CDMs',
+        params: ConjunctionIdParams,
+        response: { 200: ConjunctionDetail, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const detail = await ctx.services.conjunctions.detail(request.params.conjunctionId);
+      if (!detail) throw notFound(`No conjunction ${request.params.conjunctionId}`);
+      return detail;
+    },
+  );
 
   app.post(
     '/api/conjunction/analyze',

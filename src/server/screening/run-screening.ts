@@ -10,6 +10,7 @@ import type { ElementSet } from '../../core/elements/element-set.ts';
 import type { CloseApproach } from '../../core/screening/close-approach.ts';
 import { assessRiskWithFallback, riskSubjectOf, type CovarianceSource, type RiskAssessment } from '../../core/screening/conjunction-risk.ts';
 import { validateJob, type ScreeningJob } from '../../core/screening/job.ts';
+import { separateProximities, type ProximityRecord } from '../../core/screening/proximity.ts';
 import type { ScreeningStats, SkippedObject } from '../../core/screening/screen.ts';
 import { overallFraction, type ScreeningProgress, type ScreeningStage } from '../../core/screening/stages.ts';
 import type { CatalogVersion } from './catalog-version.ts';
@@ -27,6 +28,8 @@ export interface ScreeningReport {
   /** Catalogue objects screened against. */
   readonly totalObjects: number;
   readonly conjunctions: ScreeningConjunction[];
+  /** Pairs that stay close (docked, formation, proximity operations): kept apart from the conjunctions (core/screening/proximity.ts). */
+  readonly proximities: ProximityRecord[];
   readonly stats: ScreeningStats;
   readonly skipped: SkippedObject[];
   /** Time per stage, ms: wall time for prepare, risk and results; for tle, orbits and detect (run by the workers, shard by shard) the longest time one shard spent in it. */
@@ -76,10 +79,11 @@ export async function runScreening(pool: ScreeningPool, catalog: CatalogVersion,
   Object.assign(timings, poolTimings.stageMs);
 
   t = performance.now();
-  const total = result.approaches.length;
+  const { conjunctions: approaches, proximities } = separateProximities(result.approaches, (norad) => byId.get(norad), { startMs: Date.parse(job.start), endMs: Date.parse(job.end) }, job.thresholdKm);
+  const total = approaches.length;
   report('risk', 0, `${total} close approaches`);
   const objectTypes: Record<number, ObjectType> = {};
-  for (const a of result.approaches) {
+  for (const a of approaches) {
     for (const norad of [a.primary, a.secondary]) {
       const type = options.objectType?.(norad);
       if (type) objectTypes[norad] = type;
@@ -88,7 +92,7 @@ export async function runScreening(pool: ScreeningPool, catalog: CatalogVersion,
   let risks: RiskAssessment[];
   if (options.covariances) {
     // A covariance source is a function: it stays in this thread.
-    risks = result.approaches.map((approach, i) => {
+    risks = approaches.map((approach, i) => {
       if (i % 64 === 0) {
         options.signal?.throwIfAborted();
         report('risk', i / total, `${i} of ${total} close approaches`);
@@ -97,13 +101,13 @@ export async function runScreening(pool: ScreeningPool, catalog: CatalogVersion,
       return assessRiskWithFallback(approach, subject(approach.primary), subject(approach.secondary), options.covariances);
     });
   } else {
-    risks = await pool.assessRisks(result.approaches, {
+    risks = await pool.assessRisks(approaches, {
       signal: options.signal,
       objectTypes,
       onProgress: (done) => report('risk', done / total, `${done} of ${total} close approaches`),
     });
   }
-  const conjunctions = result.approaches.map((approach, i) => ({
+  const conjunctions = approaches.map((approach, i) => ({
     approach,
     risk: risks[i]!,
     primaryName: byId.get(approach.primary)?.name ?? String(approach.primary),
@@ -113,7 +117,7 @@ export async function runScreening(pool: ScreeningPool, catalog: CatalogVersion,
 
   t = performance.now();
   report('results', 0, `${conjunctions.length} conjunctions`);
-  const out: ScreeningReport = { job, totalObjects: catalog.sets.length, conjunctions, stats: result.stats, skipped: result.skipped, timings };
+  const out: ScreeningReport = { job, totalObjects: catalog.sets.length, conjunctions, proximities, stats: result.stats, skipped: result.skipped, timings };
   timings.results = performance.now() - t;
   report('results', 1, `${conjunctions.length} conjunctions`);
   return out;

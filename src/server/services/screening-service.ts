@@ -6,7 +6,7 @@ import type { ObjectType } from '../repositories/catalog-repository.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
 import { runScreening, screeningJob, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
 import { ScreeningPool } from '../screening/screening-pool.ts';
-import { noradText } from '../screening/sst-format.ts';
+import { noradText, sstProximity } from '../screening/sst-format.ts';
 import type { AnalysisRunner } from './analysis-jobs.ts';
 import type { CatalogService } from './catalog-service.ts';
 
@@ -93,7 +93,8 @@ export class ScreeningService {
       this.remember(id, c);
       return this.toSst(id, c);
     });
-    return { total_objects: out.totalObjects, conjunctions };
+    const proximities = out.proximities.map((p) => sstProximity(p, (norad) => this.catalog.entry(norad)?.object.name ?? String(norad)));
+    return { total_objects: out.totalObjects, conjunctions, proximities };
   };
 
   private remember(id: string, conjunction: ScreeningConjunction): void {
@@ -125,6 +126,10 @@ export class ScreeningService {
       max_collision_probability: c.risk.maxPc,
       risk_level: c.risk.riskLevel,
       cdm_url: `/api/conjunctions/cdm/${id}`,
+      pc2d: c.risk.pc2d,
+      pc3d: c.risk.pc3d,
+      pc_method: c.risk.pcMethod,
+      pc_violations: c.risk.violations.map((v) => ({ ...v })),
     };
   }
 
@@ -164,7 +169,7 @@ export class ScreeningService {
         frame: 'TEME',
         missDistanceKm: a.missDistanceKm,
         relativeSpeedKmPerS: a.relativeSpeedKmS,
-        ...(c.risk.pc !== null ? { collisionProbability: c.risk.pc, collisionProbabilityMethod: 'FOSTER-1992' } : {}),
+        ...(c.risk.pc !== null ? { collisionProbability: c.risk.pc, collisionProbabilityMethod: c.risk.pcMethod === 'pc3d' ? 'HALL-2021' : 'FOSTER-1992' } : {}),
         maxCollisionProbability: c.risk.maxPc,
         riskLevel: c.risk.riskLevel,
         hardBodyRadiusM: c.risk.hbrM,

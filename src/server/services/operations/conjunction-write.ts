@@ -111,6 +111,9 @@ function estimateColumns(e: Estimate) {
     pc: e.pc,
     maxPc: e.maxPc,
     riskLevel: e.riskLevel,
+    pc2d: e.conjunction.risk.pc2d,
+    pc3d: e.conjunction.risk.pc3d,
+    pcMethod: e.conjunction.risk.pcMethod,
     details: e.details,
   };
 }
@@ -149,6 +152,8 @@ export async function planConjunctionWrite(
     maxPc: e.maxPc,
     riskLevel: e.riskLevel,
     sigmaM: e.details.sigmaM,
+    source: 'screening',
+    pcMethod: e.conjunction.risk.pcMethod,
   });
 
   // Created: CNJ-{TCA year}-{next sequence of that year}.
@@ -171,6 +176,7 @@ export async function planConjunctionWrite(
       lastRunId: runId,
       cdmKvn: cdm,
       cdmGeneratedAt: cdm ? now : null,
+      source: 'screening',
     };
     write.created.push({ event, update: updateOf(e) });
     const text = textOf(conjunctionId, e);
@@ -183,6 +189,9 @@ export async function planConjunctionWrite(
   for (const u of result.updated) {
     const row = u.event.row;
     const e = u.estimate;
+    // An event an imported CDM estimates keeps the message's estimate (its covariance wins over
+    // the element-set model); the screening only recognises it, so no second event is created.
+    if (row.source !== 'screening') continue;
     const changed = u.levelChanged || estimateChanged(e, { tcaMs: u.event.tcaMs, missKm: row.missKm, pc: row.pc, maxPc: row.maxPc });
     if (!changed && !u.crossedAlert) continue;
     const set: Partial<NewConjunctionEvent> = changed ? { ...estimateColumns(e), lastUpdated: now, lastRunId: runId } : {};
@@ -196,7 +205,8 @@ export async function planConjunctionWrite(
     if (u.levelChanged) write.events.push({ eventType: 'alert_updated', timestamp: now, description: alertUpdatedText(text, row.riskLevel), conjunctionId: row.conjunctionId, noradId: e.secondary });
     if (u.crossedAlert) write.events.push({ eventType: 'cdm_generated', timestamp: now, description: cdmGeneratedText(text), conjunctionId: row.conjunctionId, noradId: e.secondary });
   }
-  write.closed = result.closed.map((c) => ({ id: c.event.id, reason: c.reason }));
+  // The screening cannot see what a CDM's originator saw: it closes such an event only once its TCA has passed.
+  write.closed = result.closed.filter((c) => c.reason === 'tca_passed' || c.event.row.source === 'screening').map((c) => ({ id: c.event.id, reason: c.reason }));
   return {
     write,
     counts: { created: write.created.length, updated: write.updated.filter((u) => u.update !== null).length, closed: write.closed.length },

@@ -16,6 +16,7 @@ import type { ConjunctionEventRepository, ConjunctionEventRow } from '../../repo
 import type { HighInterestObjectRepository } from '../../repositories/high-interest-object-repository.ts';
 import type { ManeuverRepository, ManeuverRow } from '../../repositories/maneuver-repository.ts';
 import type { OperationsEventRepository, OperationsEventRow } from '../../repositories/operations-event-repository.ts';
+import type { ProximityRepository, ProximityRow } from '../../repositories/proximity-repository.ts';
 import type { ScreeningRunRepository, ScreeningRunRow } from '../../repositories/screening-run-repository.ts';
 import { catalogVersionOf } from '../../screening/catalog-version.ts';
 import type { ScreeningReport } from '../../screening/run-screening.ts';
@@ -24,6 +25,7 @@ import type { ScreeningService } from '../screening-service.ts';
 import { approachRecord, estimateOf, planConjunctionWrite } from './conjunction-write.ts';
 import { ingestionEvents } from './ingestion-events.ts';
 import { detectManeuverStage, type RegimeShift } from './maneuver-stage.ts';
+import { planProximityWrite } from './proximity-stage.ts';
 import { adversaryList, debrisList, storedApproaches } from './risk-lists.ts';
 import { replaceSnapshot, type Snapshot } from './snapshot.ts';
 import { assessThreats } from './threat-stage.ts';
@@ -54,6 +56,7 @@ export interface OperationsRepositories {
   events: OperationsEventRepository;
   maneuvers: ManeuverRepository;
   highInterest: HighInterestObjectRepository;
+  proximities: ProximityRepository;
 }
 
 interface Logger {
@@ -62,7 +65,7 @@ interface Logger {
   error(obj: object, msg?: string): void;
 }
 
-export type RunStage = 'screening' | 'conjunctions' | 'adversary' | 'maneuvers' | 'threats';
+export type RunStage = 'screening' | 'conjunctions' | 'proximities' | 'adversary' | 'maneuvers' | 'threats';
 
 export interface RunOutcome {
   runId: number | null;
@@ -106,6 +109,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export class OperationsService {
   private openEvents: ConjunctionEventRow[] = [];
+  private openProximities: ProximityRow[] = [];
+  /** One writer of conjunction events at a time: a run's conjunction stage or a CDM import. */
+  private conjunctionLock: Promise<unknown> = Promise.resolve();
   private recentEventRows: OperationsEventRow[] = [];
   private maneuverRows: ManeuverRow[] = [];
   private hioCount = 0;
@@ -250,6 +256,25 @@ export class OperationsService {
     });
   }
 
+  /**
+   * Runs `work` while no other writer of conjunction events runs (a screening run's conjunction
+   * stage, CDM imports), so that neither plans against events the other is changing.
+   */
+  withConjunctionLock<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.conjunctionLock.then(work, work);
+    this.conjunctionLock = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Conjunction events changed outside a run (a CDM import): reload them and rebuild what is served. */
+  async conjunctionsChanged(): Promise<void> {
+    const [open, events] = await Promise.all([this.repos.conjunctions.open(), this.repos.events.recent(EVENTS_SHOWN)]);
+    this.openEvents = open;
+    this.recentEventRows = events;
+    this.rebuildRiskLists(this.stateTime.getTime());
+    this.rebuildSnapshots(this.stateTime);
+  }
+
   private enqueueWrite(work: () => Promise<void>): void {
     this.writes = this.writes.then(work).catch((error: unknown) => this.log.error({ err: error }, 'operations bookkeeping failed'));
   }
@@ -311,7 +336,7 @@ export class OperationsService {
   }
 
   private async loadState(now: Date): Promise<void> {
-    const [open, events, maneuvers, hio, lastRun, lastCompleted, pairs] = await Promise.all([
+    const [open, events, maneuvers, hio, lastRun, lastCompleted, pairs, proximities] = await Promise.all([
       this.repos.conjunctions.open(),
       this.repos.events.recent(EVENTS_SHOWN),
       this.repos.maneuvers.since(new Date(now.getTime() - 30 * DAY_MS)),
@@ -319,8 +344,10 @@ export class OperationsService {
       this.repos.runs.latest(),
       this.repos.runs.lastCompleted(),
       this.repos.runs.pairsSince(new Date(now.getTime() - DAY_MS)),
+      this.repos.proximities.open(),
     ]);
     this.openEvents = open;
+    this.openProximities = proximities;
     this.recentEventRows = events;
     this.maneuverRows = maneuvers;
     this.hioCount = hio;
@@ -437,21 +464,41 @@ export class OperationsService {
       outcome.timings.screeningLoadMs = Math.round(report.timings.prepare);
     });
 
-    // 3. Conjunction events.
+    // 3. Conjunction events (under the conjunction lock: CDM imports write them too).
     await this.stage('conjunctions', outcome, async () => {
-      const estimates = (report?.conjunctions ?? []).map((c) => estimateOf(c, lookup));
-      // Nothing screened (no fleet): no event can be "not found", only passed.
-      const screened = report ? window : { startMs: nowMs, endMs: nowMs };
-      const { write, counts } = await planConjunctionWrite(this.openEvents, estimates, screened, {
+      await this.withConjunctionLock(async () => {
+        this.openEvents = await this.repos.conjunctions.open();
+        const estimates = (report?.conjunctions ?? []).map((c) => estimateOf(c, lookup));
+        // Nothing screened (no fleet): no event can be "not found", only passed.
+        const screened = report ? window : { startMs: nowMs, endMs: nowMs };
+        const { write, counts } = await planConjunctionWrite(this.openEvents, estimates, screened, {
+          runId,
+          now,
+          alertLevel: this.options.alertLevel,
+          maxSequence: (year) => this.repos.conjunctions.maxSequence(year),
+          cdmKvn: (c, conjunctionId, at) => this.screening.cdmOf(c, conjunctionId, 'kvn', at),
+        });
+        Object.assign(outcome, counts);
+        if (write.created.length + write.updated.length + write.closed.length + write.events.length > 0) await this.repos.conjunctions.applyRun(write);
+        this.openEvents = await this.repos.conjunctions.open();
+      });
+    });
+
+    // 3b. Proximities (pairs that stay close), kept apart from conjunctions; an adversary's with the fleet is announced.
+    await this.stage('proximities', outcome, async () => {
+      if (!report) return;
+      const write = planProximityWrite(this.openProximities, report.proximities, {
         runId,
         now,
-        alertLevel: this.options.alertLevel,
-        maxSequence: (year) => this.repos.conjunctions.maxSequence(year),
-        cdmKvn: (c, conjunctionId, at) => this.screening.cdmOf(c, conjunctionId, 'kvn', at),
+        fleetIds,
+        isAdversary: (norad) => {
+          const e = lookup(norad);
+          return e !== undefined && this.isAdversarySatellite(e);
+        },
+        nameOf: (norad) => this.nameOf(norad),
       });
-      Object.assign(outcome, counts);
-      if (write.created.length + write.updated.length + write.closed.length + write.events.length > 0) await this.repos.conjunctions.applyRun(write);
-      this.openEvents = await this.repos.conjunctions.open();
+      await this.repos.proximities.applyRun(write);
+      this.openProximities = await this.repos.proximities.open();
     });
     this.rebuildRiskLists(nowMs);
 
@@ -509,6 +556,7 @@ export class OperationsService {
       maneuverRows: this.maneuverRows,
       openEvents: this.openEvents,
       adversaryApproaches: this.adversaryApproaches,
+      proximities: this.openProximities,
       regimeChanges: this.regimeChanges,
       previous: this.assessments,
     });
@@ -540,7 +588,8 @@ export class OperationsService {
       sigma: u.sigmaM,
       kind: 'history' as const,
     }));
-    const projection = details ? projectionPoints(details, row.missKm) : [];
+    // The projection re-runs the element-set covariance model: meaningless for an estimate from a CDM's covariance.
+    const projection = details && row.source === 'screening' ? projectionPoints(details, row.missKm) : [];
     const panel = (norad: number, stored: EventDetails['primary'] | undefined) => {
       const o = this.catalog.entry(norad)?.object;
       return {

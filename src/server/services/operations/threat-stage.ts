@@ -11,6 +11,7 @@ import {
   type ApproachRecord,
   type Classification,
   type FleetApproachSignal,
+  type ProximitySignal,
   type ThreatLevel,
 } from '../../../core/operations/index.ts';
 import type { ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
@@ -32,6 +33,8 @@ export interface ThreatInput {
   maneuverRows: readonly ManeuverRow[];
   openEvents: readonly ConjunctionEventRow[];
   adversaryApproaches: readonly ApproachRecord[];
+  /** Open proximities (pairs that stay close) with the fleet. */
+  proximities?: readonly { primaryNorad: number; secondaryNorad: number; kind: string; minKm: number }[];
   regimeChanges: ReadonlyMap<number, RegimeShift>;
   /** The previous assessments: an unchanged one is kept as it was (same object), so the snapshot stays. */
   previous: readonly ThreatAssessment[];
@@ -70,6 +73,12 @@ export function assessThreats(input: ThreatInput): ThreatOutput {
     if (a.tcaMs >= nowMs) addApproach(a.secondaryNorad, a.primaryNorad ?? 0, { missKm: a.missKm, primaryName: a.primaryName, tcaMs: a.tcaMs, relativeVelocityKmS: a.relativeVelocityKmS });
   }
   const approaches = new Map([...closest].map(([norad, byPrimary]) => [norad, [...byPrimary.values()]]));
+  const proximities = new Map<number, ProximitySignal[]>();
+  for (const p of input.proximities ?? []) {
+    const [fleet, other] = fleetIds.has(p.primaryNorad) ? [p.primaryNorad, p.secondaryNorad] : [p.secondaryNorad, p.primaryNorad];
+    if (!fleetIds.has(fleet) || fleetIds.has(other)) continue;
+    proximities.set(other, [...(proximities.get(other) ?? []), { primaryName: lookup(fleet)?.object.name, kind: p.kind, minKm: p.minKm }]);
+  }
   const named = new Map(ADVERSARIES.map((a) => [a.norad, a.mission]));
   const all: { satelliteId: number; classification: Classification; anomalyScore: number; level: ThreatLevel }[] = [];
   const shown: ThreatAssessment[] = [];
@@ -84,6 +93,7 @@ export function assessThreats(input: ThreatInput): ThreatOutput {
       regimeChanged: regime !== undefined,
       regimeFrom: regime?.from,
       regimeTo: regime?.to,
+      proximities: proximities.get(o.noradId),
     });
     const level = threatLevel(classification, anomaly.score, o.objectType);
     all.push({ satelliteId: o.noradId, classification, anomalyScore: anomaly.score, level });

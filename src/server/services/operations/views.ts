@@ -7,7 +7,7 @@ import type { AnalysisPoint as AnalysisPointSchema, Conjunction, Maneuver, Opera
 import type { ObjectType } from '../../../core/catalog/satcat.ts';
 import { ellipsoidAltitude } from '../../../core/frames/geodetic.ts';
 import { orbitSummary } from '../../../core/orbit/mean-elements.ts';
-import { defaultCovarianceRtn, pc2d, rtnToInertial, type RtnSigmasM, type Vector3 } from '../../../core/probability/index.ts';
+import { defaultCovarianceRtn, pc2d, rtnToInertial, type PcViolation, type RtnSigmasM, type Vector3 } from '../../../core/probability/index.ts';
 import type { ScreeningConjunction } from '../../screening/run-screening.ts';
 import { temePosition } from '../../../core/units.ts';
 import type { ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
@@ -41,7 +41,14 @@ export interface EventDetails {
   /** TCA to the screener's resolution, ms (the column keeps microseconds). */
   tcaMs: number;
   hbrM: number;
+  /** Where the HBR came from: 'object types' (screening), 'message' or 'default' (imported CDMs). */
+  hbrSource?: string;
   covariance: string;
+  /** The usage-violation findings behind the chosen Pc, and why a method could not run. */
+  violations?: PcViolation[];
+  pcNote?: string | null;
+  /** No method gave a Pc (the `pc` column then holds 0). */
+  pcUndefined?: boolean;
   /** Combined 1-sigma encounter-plane uncertainty, m. */
   sigmaM: number | null;
   primary: EventObjectDetails;
@@ -97,7 +104,18 @@ export function detailsOf(c: ScreeningConjunction, primary: CatalogEntry | undef
   const p = objectDetails(primary, c.primaryName, a.primaryState, c.risk.primarySigmasM);
   const s = objectDetails(secondary, c.secondaryName, a.secondaryState, c.risk.secondarySigmasM);
   const sigmaM = p.sigmasM && s.sigmasM ? (encounter({ ...p, sigmasM: p.sigmasM }, { ...s, sigmasM: s.sigmasM }, c.risk.hbrM)?.sigmaM ?? null) : null;
-  return { tcaMs: a.tca, hbrM: c.risk.hbrM, covariance: c.risk.covariance, sigmaM, primary: p, secondary: s };
+  return {
+    tcaMs: a.tca,
+    hbrM: c.risk.hbrM,
+    hbrSource: 'object types',
+    covariance: c.risk.covariance,
+    violations: [...c.risk.violations],
+    pcNote: c.risk.pcNote,
+    pcUndefined: c.risk.pc === null,
+    sigmaM,
+    primary: p,
+    secondary: s,
+  };
 }
 
 /** Hours before TCA of the analysis card's projection points. */

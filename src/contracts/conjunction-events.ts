@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { RiskLevel } from './conjunctions.ts';
+
+/**
+ * Conjunction events as an operator works them (issue 11): the list and detail behind the
+ * Conjunction Alerts screen, CDM ingestion, and the proximities screening keeps apart from
+ * conjunctions. Every event, whether found by our screening or brought by an imported CDM, carries
+ * the 2D Pc, the 3D Pc where it was computed, the method chosen as NASA CARA's PcMultiStep chooses
+ * and the usage violations that decided it; `collisionProbability` is the chosen value and
+ * `riskLevel` follows from it (DECISIONS.md §5).
+ */
+
+const isoUtc = (what: string) => z.string().describe(`${what}, ISO 8601 UTC`);
+/** Text PostgreSQL can store: no NUL characters. */
+const noNul = (s: string) => !s.includes('\u0000');
+
+export const PcMethod = z.enum(['pc2d', 'nc2d-upper-limit', 'pc3d']).describe('pc2d: Foster 2D; nc2d-upper-limit: the 2D-Nc upper limit (Hall 2023) where no method can matter; pc3d: Hall 3D-Nc');
+export type PcMethod = z.infer<typeof PcMethod>;
+
+export const PcViolation = z
+  .object({
+    method: z.enum(['2D-Pc', '3D-Nc']).describe('The method the finding is about'),
+    kind: z.enum(['extended', 'offset', 'inaccurate', 'npd', 'unconverged', 'covariance', 'sphere-points']),
+    value: z.number().nullable().describe('The indicator’s value (fraction), when a number'),
+    limit: z.number().nullable().describe('The cut-off it exceeded'),
+    message: z.string().describe('The finding in plain words'),
+  })
+  .meta({ id: 'PcViolation' });
+export type PcViolation = z.infer<typeof PcViolation>;
+
+/** Where an event's estimate came from: our screening, or the ORIGINATOR of an imported CDM (CARA, CSpOC, …). */
+export const ConjunctionSource = z.string().describe("'screening' or the originator of an imported CDM");
+
+export const EventObject = z.object({
+  noradId: z.number().int(),
+  name: z.string(),
+  cosparId: z.string().nullable(),
+  objectType: z.string().describe('payload | rocket_body | debris | unknown'),
+  owner: z.string().nullable().describe('SATCAT owner code'),
+});
+export type EventObject = z.infer<typeof EventObject>;
+
+/** One row of the Conjunction Alerts table. */
+export const ConjunctionListItem = z
+  .object({
+    conjunctionId: z.string().describe('CNJ-{year of TCA}-{sequence}'),
+    status: z.enum(['open', 'closed']),
+    source: ConjunctionSource,
+    tca: isoUtc('Time of closest approach'),
+    primaryObject: EventObject,
+    secondaryObject: EventObject,
+    missDistance: z.number().describe('Miss distance, metres'),
+    radial: z.number().nullable().describe("Radial component of the miss vector in the primary's RTN frame, metres (null: the message carried no states)"),
+    inTrack: z.number().nullable().describe('In-track component, metres'),
+    crossTrack: z.number().nullable().describe('Cross-track component, metres'),
+    relativeVelocity: z.number().nullable().describe('Relative speed at TCA, km/s (null: not given)'),
+    collisionProbability: z.number().nullable().describe('The chosen Pc (see pcMethod), fraction; null when no method could give one'),
+    pcMethod: PcMethod,
+    riskLevel: RiskLevel,
+    lastUpdated: isoUtc('When the estimate last changed'),
+  })
+  .meta({ id: 'ConjunctionListItem' });
+export type ConjunctionListItem = z.infer<typeof ConjunctionListItem>;
+
+export const CONJUNCTION_SORT_FIELDS = ['tca', 'primary', 'secondary', 'miss', 'radial', 'inTrack', 'crossTrack', 'relativeVelocity', 'pc', 'risk', 'source', 'lastUpdated'] as const;
+export const ConjunctionSortField = z.enum(CONJUNCTION_SORT_FIELDS);
+
+/** Largest page of the list. */
+export const MAX_CONJUNCTION_PAGE = 5000;
+
+export const ConjunctionListQuery = z
+  .object({
+    status: z.enum(['open', 'closed', 'all']).default('open'),
+    source: z.string().trim().min(1).max(64).refine(noNul, 'must not contain NUL characters').optional().describe("'screening' or a CDM originator"),
+    risk: z
+      .string()
+      .regex(/^(critical|high|medium|low)(,(critical|high|medium|low))*$/, 'risk must be critical, high, medium or low, comma-separated')
+      .optional()
+      .describe('Risk levels, comma-separated'),
+    q: z.string().trim().max(100).refine(noNul, 'must not contain NUL characters').optional().describe('Object name, NORAD id, COSPAR id or owner code (either object)'),
+    tcaFrom: z.iso.datetime({ offset: true }).optional().describe('TCA at or after, ISO 8601'),
+    tcaTo: z.iso.datetime({ offset: true }).optional().describe('TCA at or before, ISO 8601'),
+    sort: z
+      .string()
+      .regex(new RegExp(`^-?(${CONJUNCTION_SORT_FIELDS.join('|')})$`), `sort must be one of ${CONJUNCTION_SORT_FIELDS.join(', ')}, with - for descending`)
+      .default('tca')
+      .describe(`${CONJUNCTION_SORT_FIELDS.join(' | ')}; prefix - for descending`),
+    limit: z.coerce.number().int().min(1).max(MAX_CONJUNCTION_PAGE).default(100),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  })
+  .strict();
+export type ConjunctionListQuery = z.infer<typeof ConjunctionListQuery>;
+
+export const ConjunctionListResponse = z
+  .object({
+    total: z.number().int().describe('Events matching the filters'),
+    items: z.array(ConjunctionListItem),
+  })
+  .meta({ id: 'ConjunctionListResponse' });
+export type ConjunctionListResponse = z.infer<typeof ConjunctionListResponse>;
+
+/** An object of the detail view: identity and the basis of its estimate. */
+export const EventObjectDetail = EventObject.extend({
+  elementSetEpoch: isoUtc('Epoch of the state the estimate used (element set, or the CDM’s OD epoch)').nullable(),
+  covarianceSource: z.string().describe('Where the covariance came from'),
+  sigmas: z
+    .object({ radial: z.number(), inTrack: z.number(), crossTrack: z.number() })
+    .nullable()
+    .describe('1-sigma position uncertainty at TCA in the object’s RTN frame, metres'),
+});
+export type EventObjectDetail = z.infer<typeof EventObjectDetail>;
+
+/** One estimate of the event's history. */
+export const ConjunctionEstimate = z.object({
+  at: isoUtc('When the estimate was made (screening run or CDM creation)'),
+  tca: isoUtc('Its TCA'),
+  missDistance: z.number().describe('metres'),
+  collisionProbability: z.number().nullable(),
+  pcMethod: PcMethod.nullable(),
+  riskLevel: RiskLevel,
+  source: ConjunctionSource,
+});
+export type ConjunctionEstimate = z.infer<typeof ConjunctionEstimate>;
+
+/** A stored CDM of the event. */
+export const CdmLink = z.object({
+  id: z.number().int(),
+  messageId: z.string(),
+  originator: z.string(),
+  creationDate: isoUtc('CREATION_DATE'),
+  importedAt: isoUtc('When it was imported'),
+  format: z.enum(['kvn', 'xml', 'json']).describe('The form it arrived in'),
+  url: z.string().describe('The message as it was received'),
+});
+export type CdmLink = z.infer<typeof CdmLink>;
+
+/**
+ * The encounter plane at TCA, to scale (metres): the projected miss vector, the combined
+ * covariance ellipse (1-sigma semi-axes, angle from the plane's x axis) and the hard-body circle.
+ * x: in the plane, normal to the relative velocity and the miss vector's out-of-plane part; z:
+ * along (r × v); as shared/reference/pc/README.md.
+ */
+export const EncounterPlaneView = z.object({
+  missX: z.number(),
+  missZ: z.number(),
+  sigmaMajor: z.number(),
+  sigmaMinor: z.number(),
+  angle: z.number().describe('Angle of the major axis from x, radians'),
+  hardBodyRadius: z.number(),
+});
+export type EncounterPlaneView = z.infer<typeof EncounterPlaneView>;
+
+export const ConjunctionDetail = ConjunctionListItem.extend({
+  closeReason: z.string().nullable().describe('tca_passed | not_found, when closed'),
+  sources: z.array(ConjunctionSource).describe('Every source that has estimated this event'),
+  primaryObject: EventObjectDetail,
+  secondaryObject: EventObjectDetail,
+  pcMethodLabel: z.string().describe('The chosen method in words'),
+  pc2d: z.number().nullable().describe('Foster 2D Pc'),
+  pc3d: z.number().nullable().describe('Hall 3D-Nc Pc, where computed'),
+  maxCollisionProbability: z.number().describe("Alfano's maximum Pc for the miss distance"),
+  violations: z.array(PcViolation).describe('What the usage-violation tests found'),
+  pcNote: z.string().nullable().describe('Why a method could not run, when one could not'),
+  hardBodyRadius: z.number().describe('Combined hard-body radius used, metres'),
+  hardBodyRadiusSource: z.string().describe('From the CDM, the configured default, or the objects’ types'),
+  encounterPlane: EncounterPlaneView.nullable(),
+  history: z.array(ConjunctionEstimate).describe('Estimates, oldest first'),
+  cdms: z.array(CdmLink).describe('Imported CDMs of this event, newest first'),
+  generatedCdmUrl: z.string().nullable().describe('The CDM this server wrote when the event crossed the alert level'),
+  firstDetected: isoUtc('When the event was first stored'),
+});
+export type ConjunctionDetail = z.infer<typeof ConjunctionDetail>;
+
+export const ConjunctionIdParams = z.object({ conjunctionId: z.string().trim().regex(/^CNJ-\d{4}-\d{3,}$/, 'a conjunction id looks like CNJ-2026-001') });
+
+/** POST /api/cdm/import?name=FILE: one or more CDMs (KVN, XML, or Space-Track JSON). */
+export const CdmImportQuery = z
+  .object({
+    name: z.string().max(255).refine(noNul, 'must not contain NUL characters').optional().describe('File name, for the record'),
+  })
+  .strict();
+
+export const CdmImportedItem = z.object({
+  index: z.number().int().describe('Position of the message in the file, from 0'),
+  messageId: z.string(),
+  originator: z.string(),
+  conjunctionId: z.string(),
+  action: z.enum(['created', 'updated', 'merged']).describe('created: a new event; updated: a newer estimate of an event of this source; merged: joined the screening’s own event for the pair'),
+  tca: isoUtc('TCA of the message'),
+  collisionProbability: z.number().nullable(),
+  pcMethod: PcMethod,
+  riskLevel: RiskLevel,
+});
+export const CdmDuplicateItem = z.object({
+  index: z.number().int(),
+  messageId: z.string(),
+  conjunctionId: z.string().nullable(),
+});
+export const CdmRejectedItem = z.object({
+  index: z.number().int().nullable().describe('Position of the message in the file, from 0, when known'),
+  line: z.number().int().nullable().describe('Line of the fault (KVN, XML), when known'),
+  messageId: z.string().nullable(),
+  reason: z.string(),
+});
+export const CdmImportResponse = z
+  .object({
+    imported: z.array(CdmImportedItem),
+    duplicates: z.array(CdmDuplicateItem).describe('Messages already stored (same originator and MESSAGE_ID): nothing added'),
+    rejected: z.array(CdmRejectedItem),
+  })
+  .meta({ id: 'CdmImportResponse' });
+export type CdmImportResponse = z.infer<typeof CdmImportResponse>;
+
+export const CdmMessageParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A pair that stays close (docked, formation, proximity operations): not a conjunction. */
+export const ProximityKind = z.enum(['attached', 'formation', 'proximity_operation']);
+export const Proximity = z
+  .object({
+    id: z.number().int(),
+    primaryObject: EventObject,
+    secondaryObject: EventObject,
+    kind: ProximityKind.describe('attached: within 2 km throughout at under 2 m/s (docked, berthed); formation: inside the threshold throughout; proximity_operation: an approach or departure at low relative speed'),
+    start: isoUtc('Start of the interval inside the threshold (clipped to the window)'),
+    end: isoUtc('End of the interval'),
+    minDistance: z.number().describe('metres'),
+    maxDistance: z.number().describe('metres'),
+    meanDistance: z.number().describe('metres'),
+    relativeSpeed: z.number().describe('Mean relative speed over the interval, m/s'),
+    status: z.enum(['open', 'closed']),
+    firstDetected: isoUtc('When screening first found it'),
+    lastUpdated: isoUtc('When a screening run last saw it'),
+  })
+  .meta({ id: 'Proximity' });
+export type Proximity = z.infer<typeof Proximity>;
+export const ProximitiesResponse = z.array(Proximity).meta({ id: 'ProximitiesResponse' });

@@ -1,0 +1,306 @@
+/**
+ * CDM ingestion (issue 11): the messages operators receive (18 SDS through Space-Track, CARA,
+ * commercial providers) become, or update, conjunction events.
+ *
+ * - The file is split into messages (core cdm/read-file.ts: KVN, XML, Space-Track JSON); each bad
+ *   or truncated one is rejected with its position and reason, the good ones are kept.
+ * - The same (ORIGINATOR, MESSAGE_ID) twice adds nothing.
+ * - Pc comes from the message's own states and covariances by the product's method choice (core
+ *   cdm/message-estimate.ts); the HBR from CARA's "COMMENT HBR" or the configured default. A
+ *   Space-Track cdm_public record carries no states: its stated Pc is kept, and the record says so.
+ * - An event of the same pair (either order) with a TCA within 10 minutes is the same conjunction:
+ *   a newer message updates it (estimate and history); a screening event it joins takes the
+ *   message's estimate and source (the message's covariance wins over the element-set model); an
+ *   older message only adds its record and history point.
+ * - Objects the catalogue does not know are created from the message (designator, name,
+ *   international designator, type).
+ * - Each message is written in one transaction; the import holds the operations engine's
+ *   conjunction lock, so a screening run never plans against events half-imported.
+ */
+import type { CdmImportResponse } from '../../../contracts/conjunction-events.ts';
+import { encounterPlaneView, estimateFromCdm, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
+import { readCdmFile, type ReceivedCdm, type ReceivedObject } from '../../../core/cdm/read-file.ts';
+import { DEFAULT_TCA_MATCH_TOLERANCE_MS, type AlertLevel } from '../../../core/operations/index.ts';
+import { alfanoMaxPc, riskLevel, type PcViolation } from '../../../core/probability/index.ts';
+import type { CdmMessageRepository, MessageObject, MessageWrite } from '../../repositories/cdm-message-repository.ts';
+import type { ConjunctionEventRow, NewConjunctionEvent } from '../../repositories/conjunction-event-repository.ts';
+import type { CatalogService } from '../catalog-service.ts';
+import { distanceText, oddsText, utcText } from '../operations/descriptions.ts';
+import type { EventDetails, EventObjectDetails } from '../operations/views.ts';
+
+/** No CDM at all in the body: a 400 naming what was expected. */
+export class CdmImportError extends Error {}
+
+export interface CdmImportOptions {
+  /** Combined HBR, m, for messages that carry none. */
+  readonly defaultHbrM: number;
+  readonly alertLevel: AlertLevel;
+}
+
+/** The operations engine, as the import needs it: one writer at a time, and a refresh after. */
+export interface ConjunctionWriter {
+  withConjunctionLock<T>(work: () => Promise<T>): Promise<T>;
+  conjunctionsChanged(): Promise<void>;
+}
+
+type Imported = CdmImportResponse['imported'][number];
+
+/** The `details` of an event estimated from a CDM: the screening's shape plus the message's covariances. */
+export interface CdmEventDetails extends EventDetails {
+  cdm: { messageId: string; originator: string; frame: string; primaryCovariance: number[][] | null; secondaryCovariance: number[][] | null };
+}
+
+const OBJECT_TYPES: Record<string, MessageObject['objectType']> = { PAYLOAD: 'payload', 'ROCKET BODY': 'rocket_body', DEBRIS: 'debris' };
+
+function objectTypeOf(t: string | null): MessageObject['objectType'] {
+  return OBJECT_TYPES[(t ?? '').toUpperCase().replace(/_/g, ' ').trim()] ?? 'unknown';
+}
+
+/** Combined 1-sigma encounter-plane uncertainty, √(σmajor·σminor), m (the history's sigma, as screening stores it). */
+function sigmaOf(e: MessageEstimate): number | null {
+  const view = encounterPlaneView(e.primary.rM, e.primary.vMPerS, e.primary.covariance, e.secondary.rM, e.secondary.vMPerS, e.secondary.covariance, e.hbrM);
+  return view ? Math.sqrt(view.sigmaMajor * view.sigmaMinor) : null;
+}
+
+export class CdmImportService {
+  constructor(
+    private readonly messages: CdmMessageRepository,
+    private readonly catalog: CatalogService,
+    private readonly writer: ConjunctionWriter,
+    private readonly options: CdmImportOptions,
+  ) {}
+
+  /** Imports every message of one file. Throws CdmImportError when the body holds no CDM at all. */
+  async importFile(text: string, fileName: string | undefined, now: Date): Promise<CdmImportResponse> {
+    // CCSDS text is ASCII (508.0-B-1 §6.2.1); a NUL cannot be stored as text either.
+    if (text.includes('\u0000')) throw new CdmImportError('the file contains NUL characters: a CDM is text (CCSDS 508.0-B-1 §6.2.1, §4 for XML)');
+    const file = readCdmFile(text);
+    if (file.messages.length === 0 && file.rejected.length > 0 && file.rejected.every((r) => r.index === null)) {
+      throw new CdmImportError(file.rejected.map((r) => r.reason).join('; '));
+    }
+    const response: CdmImportResponse = { imported: [], duplicates: [], rejected: file.rejected.map((r) => ({ ...r })) };
+    if (file.messages.length === 0) return response;
+    await this.writer.withConjunctionLock(async () => {
+      for (const m of file.messages) {
+        try {
+          const outcome = await this.importOne(m, fileName ?? null, now);
+          if ('duplicate' in outcome) response.duplicates.push(outcome.duplicate);
+          else response.imported.push(outcome.imported);
+        } catch (error) {
+          if (isUniqueViolation(error)) {
+            response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId: null });
+          } else if (error instanceof RangeError) {
+            response.rejected.push({ index: m.index, line: m.line, messageId: m.summary.messageId, reason: error.message });
+          } else {
+            throw error;
+          }
+        }
+      }
+    });
+    await this.writer.conjunctionsChanged();
+    return response;
+  }
+
+  private async importOne(m: ReceivedCdm, fileName: string | null, now: Date): Promise<{ duplicate: CdmImportResponse['duplicates'][number] } | { imported: Imported }> {
+    const s = m.summary;
+    const existing = await this.messages.find(s.originator, s.messageId);
+    if (existing) {
+      const event = await this.eventOf(existing.eventId);
+      return { duplicate: { index: m.index, messageId: s.messageId, conjunctionId: event?.conjunctionId ?? null } };
+    }
+    const n1 = s.object1.noradId;
+    const n2 = s.object2.noradId;
+    if (n1 === null || n2 === null) throw new RangeError(`an object has no NORAD catalogue number (OBJECT_DESIGNATOR '${n1 === null ? s.object1.designator : s.object2.designator}')`);
+    if (n1 === n2) throw new RangeError(`both objects are ${n1}`);
+    const tca = new Date(s.tca);
+    const match = await this.messages.matchingEvent(n1, n2, tca, DEFAULT_TCA_MATCH_TOLERANCE_MS);
+    const swap = match !== undefined && match.primaryNorad !== n1;
+    const [pObj, sObj] = swap ? [s.object2, s.object1] : [s.object1, s.object2];
+    const primaryNorad = swap ? n2 : n1;
+    const secondaryNorad = swap ? n1 : n2;
+
+    const columns = this.estimateColumns(m, swap, pObj, sObj);
+    const newest = match ? await this.messages.newestCreation(match.id) : undefined;
+    const supersedes = !match || match.source === 'screening' || newest === undefined || s.creationDate >= newest.getTime();
+    const action: Imported['action'] = !match ? 'created' : match.source === 'screening' ? 'merged' : 'updated';
+    const status = tca.getTime() < now.getTime() ? 'closed' : 'open';
+    const objects = await this.unknownObjects([s.object1, s.object2]);
+    const events: MessageWrite['events'] = [];
+    const names = [this.nameOf(primaryNorad, pObj), this.nameOf(secondaryNorad, sObj)];
+    const text = `CDM ${s.messageId} from ${s.originator}: ${names[0]} × ${names[1]}, risk ${columns.riskLevel.toUpperCase()}, Pc ${oddsText(columns.pc)}, miss ${distanceText(columns.missKm)} at ${utcText(s.tca)}`;
+    // As the screening does: a conjunction below CARA's attention level is stored but not announced.
+    if (status === 'open' && supersedes && columns.riskLevel !== 'low' && (!match || match.riskLevel !== columns.riskLevel)) {
+      events.push({ eventType: 'alert_updated', timestamp: now, description: text, noradId: secondaryNorad });
+    }
+    const write: MessageWrite = {
+      event: !match
+        ? {
+            create: {
+              primaryNorad,
+              secondaryNorad,
+              ...columns,
+              status,
+              closeReason: status === 'closed' ? 'tca_passed' : null,
+              firstDetected: now,
+              lastUpdated: now,
+              lastRunId: null,
+              cdmKvn: null,
+              cdmGeneratedAt: null,
+            },
+          }
+        : { update: { id: match.id, set: supersedes ? { ...columns, lastUpdated: now, ...(status === 'closed' && match.status === 'open' ? { status, closeReason: 'tca_passed' } : {}) } : {} } },
+      history: {
+        at: new Date(s.creationDate),
+        tca,
+        missKm: columns.missKm,
+        pc: columns.pc,
+        maxPc: columns.maxPc,
+        riskLevel: columns.riskLevel,
+        sigmaM: (columns.details as CdmEventDetails).sigmaM,
+        source: s.originator,
+        pcMethod: columns.pcMethod,
+      },
+      message: {
+        originator: s.originator,
+        messageId: s.messageId,
+        creationDate: new Date(s.creationDate),
+        tca,
+        object1Norad: n1,
+        object2Norad: n2,
+        format: m.format,
+        raw: m.text,
+        pc: (columns.details as CdmEventDetails).pcUndefined ? null : columns.pc,
+        pcMethod: columns.pcMethod,
+        fileName,
+        importedAt: now,
+      },
+      objects,
+      events,
+    };
+    const { event } = await this.messages.write(write);
+    return {
+      imported: {
+        index: m.index,
+        messageId: s.messageId,
+        originator: s.originator,
+        conjunctionId: event.conjunctionId,
+        action,
+        tca: tca.toISOString(),
+        collisionProbability: (columns.details as CdmEventDetails).pcUndefined ? null : columns.pc,
+        pcMethod: columns.pcMethod as Imported['pcMethod'],
+        riskLevel: columns.riskLevel as Imported['riskLevel'],
+      },
+    };
+  }
+
+  /** The event columns a message sets (its estimate). */
+  private estimateColumns(m: ReceivedCdm, swap: boolean, pObj: ReceivedObject, sObj: ReceivedObject): Omit<NewConjunctionEvent, 'conjunctionId' | 'primaryNorad' | 'secondaryNorad' | 'status' | 'closeReason' | 'firstDetected' | 'lastUpdated' | 'lastRunId' | 'cdmKvn' | 'cdmGeneratedAt'> {
+    const s = m.summary;
+    const objectDetails = (o: ReceivedObject, r: number[], v: number[], sigmasM: EventObjectDetails['sigmasM'], epochMs: number | null): EventObjectDetails => ({
+      name: o.name ?? o.designator,
+      objectType: objectTypeOf(o.objectType),
+      owner: null,
+      cosparId: o.internationalDesignator,
+      r: [r[0]! / 1000, r[1]! / 1000, r[2]! / 1000],
+      v: [v[0]! / 1000, v[1]! / 1000, v[2]! / 1000],
+      sigmasM,
+      orbit: { perigeeAltitudeKm: 0, apogeeAltitudeKm: 0, eccentricity: 0, inclinationDeg: 0 },
+      epochMs: epochMs ?? 0,
+    });
+    if (m.cdm) {
+      const e = estimateFromCdm(m.cdm, { defaultHbrM: this.options.defaultHbrM, swap });
+      const a = e.assessment;
+      const pcUndefined = a.collisionProbability === null;
+      const details: CdmEventDetails = {
+        tcaMs: e.tcaMs,
+        hbrM: e.hbrM,
+        hbrSource: e.hbrSource,
+        covariance: `CDM ${s.originator} (${e.primary.covarianceMethod} / ${e.secondary.covarianceMethod})`,
+        violations: [...a.violations] as PcViolation[],
+        pcNote: a.note,
+        pcUndefined,
+        sigmaM: sigmaOf(e),
+        primary: objectDetails(pObj, e.primary.rM, e.primary.vMPerS, e.primary.sigmasM, e.primary.odEpochMs),
+        secondary: objectDetails(sObj, e.secondary.rM, e.secondary.vMPerS, e.secondary.sigmasM, e.secondary.odEpochMs),
+        cdm: { messageId: s.messageId, originator: s.originator, frame: e.primary.frame, primaryCovariance: e.primary.covariance, secondaryCovariance: e.secondary.covariance },
+      };
+      return {
+        tca: new Date(e.tcaMs),
+        missKm: e.missM / 1000,
+        radialKm: e.radialM / 1000,
+        inTrackKm: e.inTrackM / 1000,
+        crossTrackKm: e.crossTrackM / 1000,
+        relativeVelocityKmS: e.relativeSpeedMPerS / 1000,
+        pc: a.collisionProbability ?? 0,
+        maxPc: e.maxPc,
+        riskLevel: e.riskLevel,
+        source: s.originator,
+        pc2d: a.pc2d,
+        pc3d: a.pc3d,
+        pcMethod: a.method,
+        details,
+      };
+    }
+    // Space-Track cdm_public: no states, no covariance; the stated Pc is all there is.
+    const hbrM = s.hbrM ?? this.options.defaultHbrM;
+    const stated = s.collisionProbability;
+    const maxPc = alfanoMaxPc(s.missDistanceM, hbrM).pc;
+    const note = `The message carries no states or covariances, so Pc could not be computed here; this is the Pc ${s.originator} states${s.collisionProbabilityMethod ? ` (${s.collisionProbabilityMethod})` : ''}.`;
+    const details: CdmEventDetails = {
+      tcaMs: s.tca,
+      hbrM,
+      hbrSource: s.hbrM !== null ? 'message' : 'default',
+      covariance: `CDM ${s.originator} (none in the message)`,
+      violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: note }],
+      pcNote: note,
+      pcUndefined: stated === null,
+      sigmaM: null,
+      primary: objectDetails(pObj, [Number.NaN, Number.NaN, Number.NaN], [Number.NaN, Number.NaN, Number.NaN], null, null),
+      secondary: objectDetails(sObj, [Number.NaN, Number.NaN, Number.NaN], [Number.NaN, Number.NaN, Number.NaN], null, null),
+      cdm: { messageId: s.messageId, originator: s.originator, frame: 'none', primaryCovariance: null, secondaryCovariance: null },
+    };
+    return {
+      tca: new Date(s.tca),
+      missKm: s.missDistanceM / 1000,
+      radialKm: Number.NaN,
+      inTrackKm: Number.NaN,
+      crossTrackKm: Number.NaN,
+      relativeVelocityKmS: s.relativeSpeedMPerS === null ? Number.NaN : s.relativeSpeedMPerS / 1000,
+      pc: stated ?? 0,
+      maxPc,
+      riskLevel: riskLevel(stated ?? maxPc),
+      source: s.originator,
+      pc2d: stated,
+      pc3d: null,
+      pcMethod: 'pc2d',
+      details,
+    };
+  }
+
+  private async eventOf(id: number): Promise<ConjunctionEventRow | undefined> {
+    return this.messages.eventById(id);
+  }
+
+  private nameOf(norad: number, o: ReceivedObject): string {
+    return this.catalog.entry(norad)?.object.name ?? o.name ?? `NORAD ${norad}`;
+  }
+
+  /** Objects named by the message that the catalogue has no row for. */
+  private async unknownObjects(objects: ReceivedObject[]): Promise<MessageObject[]> {
+    const out: MessageObject[] = [];
+    for (const o of objects) {
+      if (o.noradId === null || this.catalog.entry(o.noradId)) continue;
+      if (await this.messages.objectExists(o.noradId)) continue;
+      out.push({ noradId: o.noradId, name: o.name ?? o.designator, cosparId: o.internationalDesignator, objectType: objectTypeOf(o.objectType) });
+    }
+    return out;
+  }
+}
+
+/** PostgreSQL's unique_violation (SQLSTATE 23505), through drizzle's wrapping. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

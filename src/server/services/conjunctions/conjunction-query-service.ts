@@ -1,0 +1,175 @@
+/**
+ * The conjunction events as the Conjunction Alerts screen reads them (issue 11): the filtered,
+ * sorted list and one event's detail (numbers, the Pc method and its violations in plain words,
+ * the estimate history, the encounter plane to scale, both objects and their covariance source,
+ * the CDMs that estimated it).
+ */
+import type {
+  CdmLink,
+  ConjunctionDetail,
+  ConjunctionListItem,
+  ConjunctionListQuery,
+  ConjunctionListResponse,
+  EncounterPlaneView,
+  EventObject,
+  EventObjectDetail,
+  PcMethod,
+  PcViolation,
+} from '../../../contracts/conjunction-events.ts';
+import type { RiskLevel } from '../../../contracts/conjunctions.ts';
+import { encounterPlaneView } from '../../../core/cdm/message-estimate.ts';
+import { elementSetCovariance6, PC_METHOD_LABELS, type RtnSigmasM } from '../../../core/probability/index.ts';
+import type { CdmMessageRepository } from '../../repositories/cdm-message-repository.ts';
+import type { CatalogRepository } from '../../repositories/catalog-repository.ts';
+import type { ConjunctionEventRepository, ConjunctionEventRow, ObjectIdentity } from '../../repositories/conjunction-event-repository.ts';
+import type { CatalogService } from '../catalog-service.ts';
+import type { CdmEventDetails } from './cdm-import-service.ts';
+import { isEventDetails, type EventDetails, type EventObjectDetails } from '../operations/views.ts';
+
+const finiteOrNull = (x: number) => (Number.isFinite(x) ? x : null);
+const iso = (d: Date) => d.toISOString();
+
+function isCdmDetails(d: EventDetails): d is CdmEventDetails {
+  return 'cdm' in d && typeof (d as CdmEventDetails).cdm === 'object' && (d as CdmEventDetails).cdm !== null;
+}
+
+export class ConjunctionQueryService {
+  constructor(
+    private readonly events: ConjunctionEventRepository,
+    private readonly messages: CdmMessageRepository,
+    private readonly catalogRepo: CatalogRepository,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async list(q: ConjunctionListQuery): Promise<ConjunctionListResponse> {
+    const descending = q.sort.startsWith('-');
+    const { total, rows } = await this.events.list({
+      status: q.status,
+      source: q.source,
+      risk: q.risk?.split(','),
+      q: q.q && q.q.length > 0 ? q.q : undefined,
+      tcaFrom: q.tcaFrom ? new Date(q.tcaFrom) : undefined,
+      tcaTo: q.tcaTo ? new Date(q.tcaTo) : undefined,
+      sort: { field: descending ? q.sort.slice(1) : q.sort, descending },
+      limit: q.limit,
+      offset: q.offset,
+    });
+    return { total, items: rows.map((r) => this.itemOf(r.event, r.primary, r.secondary)) };
+  }
+
+  private objectOf(norad: number, identity: ObjectIdentity | null, stored: EventObjectDetails | undefined): EventObject {
+    const entry = this.catalog.entry(norad)?.object;
+    return {
+      noradId: norad,
+      name: entry?.name ?? identity?.name ?? stored?.name ?? `NORAD ${norad}`,
+      cosparId: entry?.cosparId ?? identity?.cosparId ?? stored?.cosparId ?? null,
+      objectType: entry?.objectType ?? identity?.objectType ?? stored?.objectType ?? 'unknown',
+      owner: entry?.owner ?? identity?.owner ?? stored?.owner ?? null,
+    };
+  }
+
+  private itemOf(row: ConjunctionEventRow, primary: ObjectIdentity | null, secondary: ObjectIdentity | null): ConjunctionListItem {
+    const details = isEventDetails(row.details) ? row.details : undefined;
+    return {
+      conjunctionId: row.conjunctionId,
+      status: row.status === 'closed' ? 'closed' : 'open',
+      source: row.source,
+      tca: iso(row.tca),
+      primaryObject: this.objectOf(row.primaryNorad, primary, details?.primary),
+      secondaryObject: this.objectOf(row.secondaryNorad, secondary, details?.secondary),
+      missDistance: row.missKm * 1000,
+      radial: finiteOrNull(row.radialKm * 1000),
+      inTrack: finiteOrNull(row.inTrackKm * 1000),
+      crossTrack: finiteOrNull(row.crossTrackKm * 1000),
+      relativeVelocity: finiteOrNull(row.relativeVelocityKmS),
+      collisionProbability: details?.pcUndefined ? null : row.pc,
+      pcMethod: row.pcMethod as PcMethod,
+      riskLevel: row.riskLevel as RiskLevel,
+      lastUpdated: iso(row.lastUpdated),
+    };
+  }
+
+  /** One event in full, or undefined when no event has that id. */
+  async detail(conjunctionId: string): Promise<ConjunctionDetail | undefined> {
+    const row = await this.events.byConjunctionId(conjunctionId);
+    if (!row) return undefined;
+    const details = isEventDetails(row.details) ? row.details : undefined;
+    const [identity1, identity2, updates, messages] = await Promise.all([
+      this.catalogRepo.findObject(row.primaryNorad),
+      this.catalogRepo.findObject(row.secondaryNorad),
+      this.events.updates(row.id),
+      this.messages.ofEvent(row.id),
+    ]);
+    const base = this.itemOf(row, identity1 ?? null, identity2 ?? null);
+    const fromCdm = details !== undefined && isCdmDetails(details);
+    const objectDetail = (o: EventObject, stored: EventObjectDetails | undefined): EventObjectDetail => ({
+      ...o,
+      elementSetEpoch: stored && stored.epochMs > 0 ? new Date(stored.epochMs).toISOString() : null,
+      covarianceSource: !details
+        ? 'unknown'
+        : fromCdm
+          ? details.covariance
+          : details.covariance === 'default'
+            ? 'Default element-set model (Flohrer et al. 2008 by regime, type and age), as a 6×6 of equinoctial element errors'
+            : details.covariance,
+      sigmas: stored?.sigmasM ? { radial: stored.sigmasM.radialM, inTrack: stored.sigmasM.inTrackM, crossTrack: stored.sigmasM.crossTrackM } : null,
+    });
+    const sources = [...new Set([...updates.map((u) => u.source), row.source])];
+    const cdms: CdmLink[] = messages.map((m) => ({
+      id: m.id,
+      messageId: m.messageId,
+      originator: m.originator,
+      creationDate: iso(m.creationDate),
+      importedAt: iso(m.importedAt),
+      format: m.format as CdmLink['format'],
+      url: `/api/cdm/messages/${m.id}`,
+    }));
+    return {
+      ...base,
+      closeReason: row.closeReason,
+      sources,
+      primaryObject: objectDetail(base.primaryObject, details?.primary),
+      secondaryObject: objectDetail(base.secondaryObject, details?.secondary),
+      pcMethodLabel: PC_METHOD_LABELS[row.pcMethod as PcMethod] ?? row.pcMethod,
+      pc2d: row.pc2d,
+      pc3d: row.pc3d,
+      maxCollisionProbability: row.maxPc,
+      violations: (details?.violations ?? []) as PcViolation[],
+      pcNote: details?.pcNote ?? null,
+      hardBodyRadius: details?.hbrM ?? 0,
+      hardBodyRadiusSource: !details ? 'unknown' : details.hbrSource === 'message' ? 'From the CDM (COMMENT HBR)' : details.hbrSource === 'default' ? 'Configured default (CDM_DEFAULT_HBR_M)' : 'Default radii of the two objects’ types',
+      encounterPlane: details ? encounterOf(details) : null,
+      history: updates.map((u) => ({
+        at: iso(u.at),
+        tca: iso(u.tca),
+        missDistance: u.missKm * 1000,
+        collisionProbability: u.pc,
+        pcMethod: (u.pcMethod as PcMethod | null) ?? null,
+        riskLevel: u.riskLevel as RiskLevel,
+        source: u.source,
+      })),
+      cdms,
+      generatedCdmUrl: row.cdmKvn ? `/api/conjunctions/cdm/${encodeURIComponent(row.conjunctionId)}` : null,
+      firstDetected: iso(row.firstDetected),
+    };
+  }
+}
+
+/** The encounter plane of a stored estimate: the message's covariances, or the element-set model's 6×6 rebuilt from the stored sigmas. */
+function encounterOf(d: EventDetails): EncounterPlaneView | null {
+  const m = (v: readonly number[]) => [v[0]! * 1000, v[1]! * 1000, v[2]! * 1000] as [number, number, number];
+  try {
+    if (isCdmDetails(d)) {
+      if (!d.cdm.primaryCovariance || !d.cdm.secondaryCovariance) return null;
+      return encounterPlaneView(m(d.primary.r), m(d.primary.v), d.cdm.primaryCovariance, m(d.secondary.r), m(d.secondary.v), d.cdm.secondaryCovariance, d.hbrM);
+    }
+    const s1: RtnSigmasM | null = d.primary.sigmasM;
+    const s2: RtnSigmasM | null = d.secondary.sigmasM;
+    if (!s1 || !s2) return null;
+    const [r1, v1, r2, v2] = [m(d.primary.r), m(d.primary.v), m(d.secondary.r), m(d.secondary.v)];
+    return encounterPlaneView(r1, v1, elementSetCovariance6(s1, r1, v1), r2, v2, elementSetCovariance6(s2, r2, v2), d.hbrM);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}

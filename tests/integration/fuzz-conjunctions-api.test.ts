@@ -1,0 +1,91 @@
+/**
+ * Fuzz of the conjunction-event and CDM routes (issue 11): thousands of malformed requests —
+ * random query strings, ids, bodies, content types, and real CARA CDMs with lines deleted,
+ * duplicated or given absurd values (NaN, 1e308, −0, empty, NUL, very long) — and not one may get
+ * a 5xx. A seeded generator makes every failure reproducible.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './support/app.ts';
+import { HAS_REFERENCE, REFERENCE_DIR } from './support/reference.ts';
+
+const server = useTestApp({ name: 'fuzz-cnj', env: { DEMO_CATALOG: 'off', SCREENING: 'off' } });
+
+/** mulberry32: a small seeded PRNG. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ODD_VALUES = ['', ' ', '0', '-0', '-1', '1e308', '-1e308', '1e-320', 'NaN', 'Infinity', '9'.repeat(40), 'x'.repeat(5000), '\u0000', 'null', '[]', '{}', '%', "'; drop table x;--", 'CNJ-2021-001', 'CNJ-0000-000', '🚀', '\uD800', 'tca', '-pc', 'critical,high', 'open'];
+const PARAMS = ['status', 'source', 'risk', 'q', 'tcaFrom', 'tcaTo', 'sort', 'limit', 'offset', 'bogus'];
+/** encodeURIComponent, or a malformed UTF-8 escape for a lone surrogate (which it refuses). */
+const enc = (s: string) => {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+const TYPES = ['text/plain', 'application/json', 'application/xml', 'application/octet-stream', 'text/xml', 'text/csv', 'multipart/form-data'];
+
+describe('fuzzing GET /api/conjunctions, GET /api/conjunctions/{id}, POST /api/cdm/import, GET /api/cdm/messages/{id}, GET /api/proximities', () => {
+  it('never answers 5xx', async () => {
+    const random = rng(20261126);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const cdms = HAS_REFERENCE ? readdirSync(`${REFERENCE_DIR}cdm/cara`).map((f) => readFileSync(`${REFERENCE_DIR}cdm/cara/${f}`, 'utf8')) : ['CCSDS_CDM_VERS = 1.0\nCREATION_DATE = 2021-03-23T15:43:56.000\n'];
+    const mutate = (text: string) => {
+      const lines = text.split('\n');
+      const n = 1 + Math.floor(random() * 4);
+      for (let k = 0; k < n; k += 1) {
+        const i = Math.floor(random() * lines.length);
+        const what = random();
+        if (what < 0.3) lines.splice(i, 1);
+        else if (what < 0.5) lines.splice(i, 0, lines[i] ?? '');
+        else if (what < 0.9) lines[i] = (lines[i] ?? '').replace(/=.*$/, `= ${pick(ODD_VALUES)}`);
+        else lines[i] = (lines[i] ?? '').slice(0, Math.floor(random() * 20));
+      }
+      return lines.join(random() < 0.2 ? '\r\n' : '\n');
+    };
+    const bodies = () => {
+      const r = random();
+      if (r < 0.5) return mutate(pick(cdms));
+      if (r < 0.6) return pick(cdms) + pick(cdms).slice(0, Math.floor(random() * 3000));
+      if (r < 0.7) return JSON.stringify([{ CDM_ID: pick(ODD_VALUES), TCA: pick(ODD_VALUES), SAT_1_ID: pick(ODD_VALUES), SAT_2_ID: pick(ODD_VALUES), PC: pick(ODD_VALUES), MIN_RNG: pick(ODD_VALUES), CREATED: pick(ODD_VALUES) }]);
+      if (r < 0.8) return `<ndm><cdm id="CCSDS_CDM_VERS" version="1.0"><header>${pick(ODD_VALUES)}</header></cdm></ndm>`;
+      if (r < 0.9) return Array.from({ length: 1 + Math.floor(random() * 200) }, () => String.fromCharCode(Math.floor(random() * 0x2fff))).join('');
+      return pick(ODD_VALUES);
+    };
+    const requests: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string }[] = [];
+    for (let i = 0; i < 900; i += 1) {
+      const kind = random();
+      if (kind < 0.3) {
+        const query = Array.from({ length: Math.floor(random() * 5) }, () => `${pick(PARAMS)}=${enc(pick(ODD_VALUES))}`).join('&');
+        requests.push({ method: 'GET', url: `/api/conjunctions?${query}` });
+      } else if (kind < 0.4) {
+        requests.push({ method: 'GET', url: `/api/conjunctions/${enc(pick(ODD_VALUES))}` });
+      } else if (kind < 0.45) {
+        requests.push({ method: 'GET', url: `/api/cdm/messages/${enc(pick(ODD_VALUES))}` });
+      } else if (kind < 0.47) {
+        requests.push({ method: 'GET', url: `/api/proximities?${pick(PARAMS)}=${enc(pick(ODD_VALUES))}` });
+      } else {
+        requests.push({ method: 'POST', url: `/api/cdm/import?name=${enc(pick(ODD_VALUES))}`, headers: { 'content-type': pick(TYPES) }, payload: bodies() });
+      }
+    }
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (const r of requests) {
+      const res = await server.app.inject(r);
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode >= 500) failures.push(`${r.method} ${r.url} (${r.headers?.['content-type'] ?? ''}) ${JSON.stringify(r.payload?.slice(0, 200))} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    console.log(`[fuzz] ${requests.length} requests: ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(', ')}`);
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
