@@ -213,8 +213,8 @@ async function importCommand(args: string[], env: Record<string, string | undefi
   );
   const config = loadConfig({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', ...(values['data-dir'] !== undefined && { DATA_DIR: values['data-dir'] }) });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const ctx = createAppContext(config, database, VERSION);
   try {
-    const ctx = createAppContext(config, database, VERSION);
     await ctx.services.catalog.reload();
     let failed = 0;
     for (const { path, text } of files) {
@@ -228,6 +228,8 @@ async function importCommand(args: string[], env: Record<string, string | undefi
     }
     if (failed > 0) throw new UsageError(`${failed} file(s) held no CDM`, CDM_USAGE);
   } finally {
+    await ctx.services.cdmImport.close();
+    await ctx.services.screening.close();
     await database.close();
   }
 }

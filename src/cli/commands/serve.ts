@@ -72,6 +72,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     await ctx.services.operations.stop();
     await app.close();
     await ctx.services.screening.close();
+    await ctx.services.cdmImport.close();
     await database.close();
     process.exit(0);
   };

@@ -98,6 +98,29 @@ export function estimateFromCdm(cdm: Cdm, options: { readonly defaultHbrM: numbe
 }
 
 /**
+ * The same estimate with OBJECT2 as the primary (a message naming the pair the other way round
+ * from a stored event): Pc and its method do not depend on the order; the miss vector is
+ * recomputed in the new primary's RTN frame. No Pc is recomputed.
+ */
+export function swapEstimate(e: MessageEstimate): MessageEstimate {
+  const primary = e.secondary;
+  const secondary = e.primary;
+  const miss = [secondary.rM[0] - primary.rM[0], secondary.rM[1] - primary.rM[1], secondary.rM[2] - primary.rM[2]];
+  const axes = rtnAxes(primary.rM, primary.vMPerS);
+  const dot = (a: readonly number[], b: readonly number[]) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
+  const npd = e.assessment.indicators?.npd;
+  return {
+    ...e,
+    radialM: dot(miss, axes.r),
+    inTrackM: dot(miss, axes.t),
+    crossTrackM: dot(miss, axes.n),
+    assessment: { ...e.assessment, indicators: e.assessment.indicators && npd ? { ...e.assessment.indicators, npd: [npd[1], npd[0], npd[2]] } : e.assessment.indicators },
+    primary,
+    secondary,
+  };
+}
+
+/**
  * The encounter plane at TCA to scale (metres): the projected miss vector, the combined position
  * covariance's 1-sigma ellipse in the plane, the hard-body radius (the convention of
  * shared/reference/pc/README.md: y along the relative velocity, z along r × v, x = y × z).

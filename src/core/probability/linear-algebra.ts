@@ -9,7 +9,13 @@ export type Matrix = number[][];
 export type Vector = number[];
 
 export function zeros(rows: number, cols: number = rows): Matrix {
-  return Array.from({ length: rows }, () => new Array<number>(cols).fill(0));
+  const m: Matrix = new Array<number[]>(rows);
+  for (let i = 0; i < rows; i += 1) {
+    const row = new Array<number>(cols);
+    for (let j = 0; j < cols; j += 1) row[j] = 0;
+    m[i] = row;
+  }
+  return m;
 }
 
 export function identity(n: number): Matrix {
@@ -30,16 +36,16 @@ export function multiply(a: Matrix, b: Matrix): Matrix {
   const n = a.length;
   const m = b[0]!.length;
   const k = b.length;
-  const c = zeros(n, m);
+  const c: Matrix = new Array<number[]>(n);
   for (let i = 0; i < n; i += 1) {
     const ai = a[i]!;
-    const ci = c[i]!;
-    for (let p = 0; p < k; p += 1) {
-      const aip = ai[p]!;
-      if (aip === 0) continue;
-      const bp = b[p]!;
-      for (let j = 0; j < m; j += 1) ci[j]! += aip * bp[j]!;
+    const ci = new Array<number>(m);
+    for (let j = 0; j < m; j += 1) {
+      let s = 0;
+      for (let p = 0; p < k; p += 1) s += ai[p]! * b[p]![j]!;
+      ci[j] = s;
     }
+    c[i] = ci;
   }
   return c;
 }
@@ -56,9 +62,36 @@ export function scale(a: Matrix, k: number): Matrix {
   return a.map((row) => row.map((v) => v * k));
 }
 
-/** A Bᵀ-free congruence: A M Aᵀ, made exactly symmetric (CARA cov_make_symmetric). */
+/** A M Aᵀ, made exactly symmetric (CARA cov_make_symmetric). */
 export function congruence(a: Matrix, m: Matrix): Matrix {
-  return symmetrize(multiply(multiply(a, m), transpose(a)));
+  const n = a.length;
+  const k = m.length;
+  // am = A M
+  const am: Matrix = new Array<number[]>(n);
+  for (let i = 0; i < n; i += 1) {
+    const ai = a[i]!;
+    const row = new Array<number>(k);
+    for (let j = 0; j < k; j += 1) {
+      let s = 0;
+      for (let p = 0; p < k; p += 1) s += ai[p]! * m[p]![j]!;
+      row[j] = s;
+    }
+    am[i] = row;
+  }
+  const out: Matrix = new Array<number[]>(n);
+  for (let i = 0; i < n; i += 1) out[i] = new Array<number>(n);
+  for (let i = 0; i < n; i += 1) {
+    const ri = am[i]!;
+    for (let j = i; j < n; j += 1) {
+      const aj = a[j]!;
+      let s = 0;
+      for (let p = 0; p < k; p += 1) s += ri[p]! * aj[p]!;
+      // The upper triangle mirrored: exactly symmetric, as symmetrize() makes it (to round-off).
+      out[i]![j] = s;
+      out[j]![i] = s;
+    }
+  }
+  return out;
 }
 
 /** (M + Mᵀ)/2: removes round-off asymmetry, as CARA's cov_make_symmetric. */
@@ -80,6 +113,7 @@ export function block(m: Matrix, r0: number, c0: number, rows: number, cols: num
  */
 export function inverse(a: Matrix): Matrix {
   const n = a.length;
+  if (n === 3) return inverse3(a);
   const w = a.map((row, i) => [...row, ...identity(n)[i]!]);
   for (let col = 0; col < n; col += 1) {
     let pivot = col;
@@ -98,6 +132,24 @@ export function inverse(a: Matrix): Matrix {
     }
   }
   return w.map((row) => row.slice(n));
+}
+
+/** A 3×3 inverse by cofactors (RangeError when singular). */
+function inverse3(m: Matrix): Matrix {
+  const [a, b, c] = m[0] as [number, number, number];
+  const [d, e, f] = m[1] as [number, number, number];
+  const [g, h, i] = m[2] as [number, number, number];
+  const A = e * i - f * h;
+  const B = -(d * i - f * g);
+  const C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  if (det === 0 || !Number.isFinite(det)) throw new RangeError('inverse: the matrix is singular');
+  const k = 1 / det;
+  return [
+    [A * k, -(b * i - c * h) * k, (b * f - c * e) * k],
+    [B * k, (a * i - c * g) * k, -(a * f - c * d) * k],
+    [C * k, -(a * h - b * g) * k, (a * e - b * d) * k],
+  ];
 }
 
 /** Eigen-decomposition of a symmetric matrix: values and the matrix whose columns are the unit eigenvectors. */

@@ -114,6 +114,7 @@ function toVector(v: readonly number[], what: string): Vector {
  * beyond `fineMax` the Gaussian is sharply peaked on the sphere. Calibrated on the reference cases
  * against a 28800-point rule everywhere (agreement 8e-5).
  */
+
 export const SPHERE_TIERS = { coarseMax: 4, mediumMax: 25, fineMax: 100 };
 let fineRule: SphereRule | undefined;
 let coarseRule: SphereRule | undefined;
@@ -210,6 +211,9 @@ interface EphemerisPoint {
  * H² r̂ᵀA⁻¹r̂ − 2H r̂ᵀA⁻¹μ + μᵀA⁻¹μ, ν₀ = r̂·(v − Q1 μ) + H r̂ᵀQ1 r̂, σ² = r̂ᵀQ2 r̂. Points whose
  * density is below e⁻⁶⁰ of the sphere's largest are skipped (their share is < 1e-26).
  */
+let scratch = new Float64Array(0);
+let scratchValues = new Float64Array(0);
+
 function sphereIntegral(rule: SphereRule, mur: Vector, muv: Vector, ainv: Matrix, h: number, q1: Matrix, q2: Matrix, logZ: number): { sum: number; points: number } {
   const { points, weights, count } = rule;
   const zeroSig2 = q2.every((row) => row.every((x) => x === 0));
@@ -224,8 +228,12 @@ function sphereIntegral(rule: SphereRule, mur: Vector, muv: Vector, ainv: Matrix
   const [b0, b1, b2] = aMu as [number, number, number];
   const [u0, u1, u2] = muv as [number, number, number];
   const h2 = h * h;
-  // Pass 1: MD² at every point and its minimum.
-  const md2 = new Float64Array(count);
+  // Pass 1: MD² at every point and its minimum (scratch buffers reused between calls).
+  if (scratch.length < count) {
+    scratch = new Float64Array(count);
+    scratchValues = new Float64Array(count);
+  }
+  const md2 = scratch;
   let md2Min = Infinity;
   for (let k = 0; k < count; k += 1) {
     const x = points[3 * k]!;
@@ -238,12 +246,15 @@ function sphereIntegral(rule: SphereRule, mur: Vector, muv: Vector, ainv: Matrix
   }
   // Pass 2: the integrand where the density matters.
   const cutoff = md2Min + 120;
-  const values = new Float64Array(count);
+  const values = scratchValues;
   let max = 0;
   let sum = 0;
   for (let k = 0; k < count; k += 1) {
     const m = md2[k]!;
-    if (m > cutoff) continue;
+    if (m > cutoff) {
+      values[k] = 0;
+      continue;
+    }
     const x = points[3 * k]!;
     const y = points[3 * k + 1]!;
     const z = points[3 * k + 2]!;

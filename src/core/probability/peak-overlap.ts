@@ -9,7 +9,7 @@
  * Units: km, km/s, s; μ = 398600.4418 km³/s².
  */
 import { cartesianToEquinoctial, mod2pi, stateAndJacobianAt, type Equinoctial } from './equinoctial.ts';
-import { clipEigenvalues, inverse, multiplyVector, quadraticForm, symmetricEigen, symmetrize, type Matrix, type Vector } from './linear-algebra.ts';
+import { clipEigenvalues, congruence, inverse, multiplyVector, quadraticForm, symmetricEigen, type Matrix, type Vector } from './linear-algebra.ts';
 import { MU_KM3_S2 } from './equinoctial.ts';
 
 export interface PeakOverlapOptions {
@@ -81,25 +81,7 @@ function clippedInverse(a: Matrix, floor: number): Matrix {
 }
 
 function covarianceOf(j: Matrix, q: Matrix): Matrix {
-  // J Q Jᵀ, symmetrised.
-  const n = 6;
-  const jq: Matrix = j.map((row) => {
-    const out = new Array<number>(n).fill(0);
-    for (let k = 0; k < n; k += 1) {
-      const v = row[k]!;
-      if (v === 0) continue;
-      const qk = q[k]!;
-      for (let c = 0; c < n; c += 1) out[c]! += v * qk[c]!;
-    }
-    return out;
-  });
-  const p: Matrix = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  for (let r = 0; r < n; r += 1) for (let c = 0; c < n; c += 1) {
-    let s = 0;
-    for (let k = 0; k < n; k += 1) s += jq[r]![k]! * j[c]![k]!;
-    p[r]![c] = s;
-  }
-  return symmetrize(p);
+  return congruence(j, q);
 }
 
 /**

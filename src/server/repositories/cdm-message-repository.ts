@@ -39,6 +39,20 @@ export class CdmMessageRepository {
     return row;
   }
 
+  /** The stored (originator, message id) keys among these, as 'originator\u0001messageId'. */
+  async existingKeys(keys: readonly { originator: string; messageId: string }[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (let i = 0; i < keys.length; i += 500) {
+      const batch = keys.slice(i, i + 500);
+      const rows = await this.db
+        .select({ originator: cdmMessages.originator, messageId: cdmMessages.messageId, eventId: cdmMessages.eventId })
+        .from(cdmMessages)
+        .where(or(...batch.map((k) => and(eq(cdmMessages.originator, k.originator), eq(cdmMessages.messageId, k.messageId)))));
+      for (const r of rows) out.set(`${r.originator}\u0001${r.messageId}`, r.eventId);
+    }
+    return out;
+  }
+
   async byId(id: number): Promise<CdmMessageRow | undefined> {
     const [row] = await this.db.select().from(cdmMessages).where(eq(cdmMessages.id, id));
     return row;

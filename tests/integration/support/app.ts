@@ -51,6 +51,7 @@ export function useTestApp(options: TestAppOptions): TestApp {
   afterAll(async () => {
     await app?.close();
     await ctx?.services.screening.close();
+    await ctx?.services.cdmImport.close();
     await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

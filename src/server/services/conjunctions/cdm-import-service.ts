@@ -18,7 +18,7 @@
  *   conjunction lock, so a screening run never plans against events half-imported.
  */
 import type { CdmImportResponse } from '../../../contracts/conjunction-events.ts';
-import { encounterPlaneView, estimateFromCdm, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
+import { encounterPlaneView, swapEstimate, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
 import { readCdmFile, type ReceivedCdm, type ReceivedObject } from '../../../core/cdm/read-file.ts';
 import { DEFAULT_TCA_MATCH_TOLERANCE_MS, type AlertLevel } from '../../../core/operations/index.ts';
 import { alfanoMaxPc, riskLevel, type PcViolation } from '../../../core/probability/index.ts';
@@ -26,7 +26,11 @@ import type { CdmMessageRepository, MessageObject, MessageWrite } from '../../re
 import type { ConjunctionEventRow, NewConjunctionEvent } from '../../repositories/conjunction-event-repository.ts';
 import type { CatalogService } from '../catalog-service.ts';
 import { distanceText, oddsText, utcText } from '../operations/descriptions.ts';
+import { EstimatePool } from './estimate-pool.ts';
 import type { EventDetails, EventObjectDetails } from '../operations/views.ts';
+
+/** Events written during one import, by unordered pair, with the newest message creation time of each. */
+type Touched = Map<string, { event: ConjunctionEventRow; newestCreation: number }[]>;
 
 /** No CDM at all in the body: a 400 naming what was expected. */
 export class CdmImportError extends Error {}
@@ -35,6 +39,8 @@ export interface CdmImportOptions {
   /** Combined HBR, m, for messages that carry none. */
   readonly defaultHbrM: number;
   readonly alertLevel: AlertLevel;
+  /** Worker threads for the messages' Pc (default: one per core; 0: in this thread). */
+  readonly workers?: number;
 }
 
 /** The operations engine, as the import needs it: one writer at a time, and a refresh after. */
@@ -63,12 +69,21 @@ function sigmaOf(e: MessageEstimate): number | null {
 }
 
 export class CdmImportService {
+  private readonly pool: EstimatePool;
+
   constructor(
     private readonly messages: CdmMessageRepository,
     private readonly catalog: CatalogService,
     private readonly writer: ConjunctionWriter,
     private readonly options: CdmImportOptions,
-  ) {}
+  ) {
+    this.pool = new EstimatePool(options.workers);
+  }
+
+  /** Stops the estimate workers. */
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
 
   /** Imports every message of one file. Throws CdmImportError when the body holds no CDM at all. */
   async importFile(text: string, fileName: string | undefined, now: Date): Promise<CdmImportResponse> {
@@ -80,12 +95,36 @@ export class CdmImportService {
     }
     const response: CdmImportResponse = { imported: [], duplicates: [], rejected: file.rejected.map((r) => ({ ...r })) };
     if (file.messages.length === 0) return response;
+    const key = (m: ReceivedCdm) => `${m.summary.originator}\u0001${m.summary.messageId}`;
+    const stored = await this.messages.existingKeys(file.messages.map((m) => m.summary));
+    // Every new message's Pc starts at once on the workers; the writes below take them in order.
+    const seen = new Set<string>();
+    const estimates = file.messages.map((m) => {
+      const k = key(m);
+      const fresh = !stored.has(k) && !seen.has(k);
+      seen.add(k);
+      if (!fresh || !m.cdm) return undefined;
+      const p = this.pool.estimate(m.cdm, this.options.defaultHbrM);
+      p.catch(() => undefined);
+      return p;
+    });
+    const known = new Set<number>();
+    const done = new Map<string, string>();
+    const touched: Touched = new Map();
     await this.writer.withConjunctionLock(async () => {
-      for (const m of file.messages) {
+      for (const [i, m] of file.messages.entries()) {
+        const k = key(m);
+        const storedEvent = stored.get(k);
+        if (storedEvent !== undefined || done.has(k)) {
+          const conjunctionId = done.get(k) ?? (await this.eventOf(storedEvent!))?.conjunctionId ?? null;
+          response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId });
+          continue;
+        }
         try {
-          const outcome = await this.importOne(m, fileName ?? null, now);
-          if ('duplicate' in outcome) response.duplicates.push(outcome.duplicate);
-          else response.imported.push(outcome.imported);
+          const estimate = estimates[i] ? await estimates[i] : undefined;
+          const outcome = await this.importOne(m, estimate, fileName ?? null, now, known, touched);
+          response.imported.push(outcome);
+          done.set(k, outcome.conjunctionId);
         } catch (error) {
           if (isUniqueViolation(error)) {
             response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId: null });
@@ -101,30 +140,28 @@ export class CdmImportService {
     return response;
   }
 
-  private async importOne(m: ReceivedCdm, fileName: string | null, now: Date): Promise<{ duplicate: CdmImportResponse['duplicates'][number] } | { imported: Imported }> {
+  private async importOne(m: ReceivedCdm, estimate: MessageEstimate | undefined, fileName: string | null, now: Date, known: Set<number>, touched: Touched): Promise<Imported> {
     const s = m.summary;
-    const existing = await this.messages.find(s.originator, s.messageId);
-    if (existing) {
-      const event = await this.eventOf(existing.eventId);
-      return { duplicate: { index: m.index, messageId: s.messageId, conjunctionId: event?.conjunctionId ?? null } };
-    }
     const n1 = s.object1.noradId;
     const n2 = s.object2.noradId;
     if (n1 === null || n2 === null) throw new RangeError(`an object has no NORAD catalogue number (OBJECT_DESIGNATOR '${n1 === null ? s.object1.designator : s.object2.designator}')`);
     if (n1 === n2) throw new RangeError(`both objects are ${n1}`);
     const tca = new Date(s.tca);
-    const match = await this.messages.matchingEvent(n1, n2, tca, DEFAULT_TCA_MATCH_TOLERANCE_MS);
+    // Events this import already wrote are known without asking the database again (the import holds the conjunction lock).
+    const pairKey = n1 < n2 ? `${n1}:${n2}` : `${n2}:${n1}`;
+    const cached = (touched.get(pairKey) ?? []).filter((e) => Math.abs(e.event.tca.getTime() - tca.getTime()) <= DEFAULT_TCA_MATCH_TOLERANCE_MS).sort((a, b) => Math.abs(a.event.tca.getTime() - tca.getTime()) - Math.abs(b.event.tca.getTime() - tca.getTime()))[0];
+    const match = cached?.event ?? (await this.messages.matchingEvent(n1, n2, tca, DEFAULT_TCA_MATCH_TOLERANCE_MS));
     const swap = match !== undefined && match.primaryNorad !== n1;
     const [pObj, sObj] = swap ? [s.object2, s.object1] : [s.object1, s.object2];
     const primaryNorad = swap ? n2 : n1;
     const secondaryNorad = swap ? n1 : n2;
 
-    const columns = this.estimateColumns(m, swap, pObj, sObj);
-    const newest = match ? await this.messages.newestCreation(match.id) : undefined;
+    const columns = this.estimateColumns(m, estimate && swap ? swapEstimate(estimate) : estimate, pObj, sObj);
+    const newest = cached ? new Date(cached.newestCreation) : match ? await this.messages.newestCreation(match.id) : undefined;
     const supersedes = !match || match.source === 'screening' || newest === undefined || s.creationDate >= newest.getTime();
     const action: Imported['action'] = !match ? 'created' : match.source === 'screening' ? 'merged' : 'updated';
     const status = tca.getTime() < now.getTime() ? 'closed' : 'open';
-    const objects = await this.unknownObjects([s.object1, s.object2]);
+    const objects = await this.unknownObjects([s.object1, s.object2], known);
     const events: MessageWrite['events'] = [];
     const names = [this.nameOf(primaryNorad, pObj), this.nameOf(secondaryNorad, sObj)];
     const text = `CDM ${s.messageId} from ${s.originator}: ${names[0]} × ${names[1]}, risk ${columns.riskLevel.toUpperCase()}, Pc ${oddsText(columns.pc)}, miss ${distanceText(columns.missKm)} at ${utcText(s.tca)}`;
@@ -178,23 +215,25 @@ export class CdmImportService {
       events,
     };
     const { event } = await this.messages.write(write);
+    for (const o of objects) known.add(o.noradId);
+    const list = (touched.get(pairKey) ?? []).filter((e) => e.event.id !== event.id);
+    list.push({ event, newestCreation: Math.max(s.creationDate, newest?.getTime() ?? -Infinity) });
+    touched.set(pairKey, list);
     return {
-      imported: {
-        index: m.index,
-        messageId: s.messageId,
-        originator: s.originator,
-        conjunctionId: event.conjunctionId,
-        action,
-        tca: tca.toISOString(),
-        collisionProbability: (columns.details as CdmEventDetails).pcUndefined ? null : columns.pc,
-        pcMethod: columns.pcMethod as Imported['pcMethod'],
-        riskLevel: columns.riskLevel as Imported['riskLevel'],
-      },
+      index: m.index,
+      messageId: s.messageId,
+      originator: s.originator,
+      conjunctionId: event.conjunctionId,
+      action,
+      tca: tca.toISOString(),
+      collisionProbability: (columns.details as CdmEventDetails).pcUndefined ? null : columns.pc,
+      pcMethod: columns.pcMethod as Imported['pcMethod'],
+      riskLevel: columns.riskLevel as Imported['riskLevel'],
     };
   }
 
   /** The event columns a message sets (its estimate). */
-  private estimateColumns(m: ReceivedCdm, swap: boolean, pObj: ReceivedObject, sObj: ReceivedObject): Omit<NewConjunctionEvent, 'conjunctionId' | 'primaryNorad' | 'secondaryNorad' | 'status' | 'closeReason' | 'firstDetected' | 'lastUpdated' | 'lastRunId' | 'cdmKvn' | 'cdmGeneratedAt'> {
+  private estimateColumns(m: ReceivedCdm, estimate: MessageEstimate | undefined, pObj: ReceivedObject, sObj: ReceivedObject): Omit<NewConjunctionEvent, 'conjunctionId' | 'primaryNorad' | 'secondaryNorad' | 'status' | 'closeReason' | 'firstDetected' | 'lastUpdated' | 'lastRunId' | 'cdmKvn' | 'cdmGeneratedAt'> {
     const s = m.summary;
     const objectDetails = (o: ReceivedObject, r: number[], v: number[], sigmasM: EventObjectDetails['sigmasM'], epochMs: number | null): EventObjectDetails => ({
       name: o.name ?? o.designator,
@@ -207,8 +246,8 @@ export class CdmImportService {
       orbit: { perigeeAltitudeKm: 0, apogeeAltitudeKm: 0, eccentricity: 0, inclinationDeg: 0 },
       epochMs: epochMs ?? 0,
     });
-    if (m.cdm) {
-      const e = estimateFromCdm(m.cdm, { defaultHbrM: this.options.defaultHbrM, swap });
+    if (m.cdm && estimate) {
+      const e = estimate;
       const a = e.assessment;
       const pcUndefined = a.collisionProbability === null;
       const details: CdmEventDetails = {
@@ -285,12 +324,15 @@ export class CdmImportService {
     return this.catalog.entry(norad)?.object.name ?? o.name ?? `NORAD ${norad}`;
   }
 
-  /** Objects named by the message that the catalogue has no row for. */
-  private async unknownObjects(objects: ReceivedObject[]): Promise<MessageObject[]> {
+  /** Objects named by the message that the catalogue has no row for (`known`: already seen to exist in this import). */
+  private async unknownObjects(objects: ReceivedObject[], known: Set<number>): Promise<MessageObject[]> {
     const out: MessageObject[] = [];
     for (const o of objects) {
-      if (o.noradId === null || this.catalog.entry(o.noradId)) continue;
-      if (await this.messages.objectExists(o.noradId)) continue;
+      if (o.noradId === null || known.has(o.noradId) || this.catalog.entry(o.noradId)) continue;
+      if (await this.messages.objectExists(o.noradId)) {
+        known.add(o.noradId);
+        continue;
+      }
       out.push({ noradId: o.noradId, name: o.name ?? o.designator, cosparId: o.internationalDesignator, objectType: objectTypeOf(o.objectType) });
     }
     return out;

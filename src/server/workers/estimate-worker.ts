@@ -1,0 +1,21 @@
+/**
+ * A CDM estimate worker: the product's Pc (core cdm/message-estimate.ts: the 2D Pc, its usage
+ * violations and Hall's 3D-Nc where flagged) of each message it is sent. Estimates are pure CPU
+ * work independent of each other, so an import of many messages spreads them over the cores.
+ */
+import { parentPort } from 'node:worker_threads';
+import { estimateFromCdm } from '../../core/cdm/message-estimate.ts';
+import type { EstimateWorkerReply, EstimateWorkerRequest } from './estimate-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('estimate-worker.ts runs as a worker thread');
+const reply = (message: EstimateWorkerReply) => port.postMessage(message);
+
+port.on('message', (request: EstimateWorkerRequest) => {
+  try {
+    reply({ type: 'estimate', id: request.id, estimate: estimateFromCdm(request.cdm, { defaultHbrM: request.defaultHbrM }) });
+  } catch (error) {
+    reply({ type: 'estimate-failed', id: request.id, message: error instanceof Error ? error.message : String(error), rangeError: error instanceof RangeError });
+  }
+});
+reply({ type: 'ready' });
