@@ -31,20 +31,21 @@ describe('routes', () => {
     ['/tracking', 'Israeli Satellite Tracking'],
     ['/sst', 'Space Surveillance & Tracking (SST)'],
     ['/calc', 'Savings Calculator - Solar Flare Data ROI'],
+    ['/alerts', 'Conjunction Alerts'],
   ])('%s renders %s', async (path, title) => {
     await open(path);
     expect(await h1()).toBe(title);
     expect(await web.page.title()).toBe('Data Forge');
   });
 
-  it.each(['/no-such-page', '/alerts', '/visualization', '/analytics', '/config'])('%s renders the not-found page', async (path) => {
+  it.each(['/no-such-page', '/visualization', '/analytics', '/config'])('%s renders the not-found page', async (path) => {
     await open(path);
     expect(await h1()).toBe('404 Page Not Found');
     expect(await web.page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
   });
 
   it('saves a screenshot of the not-found page', async () => {
-    await open('/alerts');
+    await open('/no-such-page');
     await web.page.screenshot({ path: `${SCREENS_DIR}/not-found.png`, fullPage: true });
   });
 });

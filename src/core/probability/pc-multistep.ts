@@ -111,7 +111,14 @@ function velocityProblem(c: readonly (readonly number[])[], which: string): stri
 }
 
 /** The violations found by the 2D tests, with their messages. */
-function pc2dViolations(ind: UsageViolationIndicators, relativeSpeedMPerS: number, converged: boolean): PcViolation[] {
+/** "4.3 times", "1/250 of", for the ratio of the curvilinear estimate to the 2D Pc. */
+function ratioText(logFactor: number): string {
+  const f = Math.exp(Math.abs(logFactor));
+  const n = !Number.isFinite(f) ? 'more than 1e308' : f < 100 ? f.toPrecision(2) : f.toExponential(1);
+  return logFactor >= 0 ? `${n} times` : `1/${n} of`;
+}
+
+function pc2dViolations(ind: UsageViolationIndicators, relativeSpeedMPerS: number, converged: boolean, logFactor: number): PcViolation[] {
   const out: PcViolation[] = [];
   const speed = relativeSpeedMPerS < 1000 ? `${relativeSpeedMPerS.toPrecision(3)} m/s` : `${(relativeSpeedMPerS / 1000).toPrecision(3)} km/s`;
   if (ind.npd) {
@@ -144,7 +151,9 @@ function pc2dViolations(ind: UsageViolationIndicators, relativeSpeedMPerS: numbe
       kind: 'inaccurate',
       value: ind.inaccurate,
       limit: PC2D_CUTOFFS.inaccurate,
-      message: `Curved relative motion changes the answer: the curvilinear estimate differs from the 2D Pc by ${pct(ind.inaccurate)} (limit ${pct(PC2D_CUTOFFS.inaccurate)}).`,
+      message: Number.isFinite(logFactor)
+        ? `Curved relative motion changes the answer: the curvilinear estimate is ${ratioText(logFactor)} the 2D Pc (indicator ${pct(ind.inaccurate)}, limit ${pct(PC2D_CUTOFFS.inaccurate)}).`
+        : `Curved relative motion changes the answer: the curvilinear estimate differs from the 2D Pc (indicator ${pct(ind.inaccurate)}, limit ${pct(PC2D_CUTOFFS.inaccurate)}).`,
     });
   }
   if (!converged) {
@@ -199,7 +208,7 @@ export function assessPc(input: PcAssessmentInput): PcAssessment {
   const uv = usageViolationsPc2d(input);
   const ind = uv.indicators;
   const converged = ind.npd !== null && [ind.extended, ind.offset, ind.inaccurate].every((x) => !Number.isNaN(x));
-  const violations = ind.npd === null ? [{ method: '2D-Pc' as const, kind: 'unconverged' as const, value: null, limit: null, message: 'An orbit is unbound or its elements are undefined, so the 2D method cannot be tested.' }] : pc2dViolations(ind, two.relativeSpeedMPerS, converged);
+  const violations = ind.npd === null ? [{ method: '2D-Pc' as const, kind: 'unconverged' as const, value: null, limit: null, message: 'An orbit is unbound or its elements are undefined, so the 2D method cannot be tested.' }] : pc2dViolations(ind, two.relativeSpeedMPerS, converged, uv.logPcCorrectionFactor);
   const upper = Number.isFinite(uv.nc2dHighLimit) ? uv.nc2dHighLimit : null;
   const indicators = ind.npd === null ? null : ind;
   if (violations.length === 0) {

@@ -33,6 +33,9 @@ describe('routes (spec §2)', () => {
     ['/tracking', 'Israeli Satellite Tracking'],
     ['/sst', 'Space Surveillance & Tracking (SST)'],
     ['/calc', 'Savings Calculator - Solar Flare Data ROI'],
+    ['/alerts', 'Conjunction Alerts'],
+    ['/alerts?status=closed&sort=-pc', 'Conjunction Alerts'],
+    ['/alerts/CNJ-2021-001', 'Conjunction CNJ-2021-001'],
   ])('%s shows the h1 %s', (path, title) => {
     renderApp(path);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
@@ -43,12 +46,13 @@ describe('routes (spec §2)', () => {
     ['/orbital-drag', 'Real-time atmospheric drag prediction for LEO satellites'],
     ['/israeli-satellites', 'Monitoring all active Israeli satellites with real-time orbital data'],
     ['/tracking', 'Real-time 2D tracking of Israeli satellites with live position data'],
+    ['/alerts', 'Conjunction events from screening and imported CDMs, with their collision probability and risk'],
   ])('%s shows its subtitle', (path, subtitle) => {
     renderApp(path);
     expect(screen.getByText(subtitle)).toBeInTheDocument();
   });
 
-  it.each(['/nowhere', '/alerts', '/visualization', '/analytics', '/config'])('%s shows the not-found page', (path) => {
+  it.each(['/nowhere', '/visualization', '/analytics', '/config', '/alerts/CNJ-2021-001/more'])('%s shows the not-found page', (path) => {
     renderApp(path);
     expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
@@ -85,8 +89,8 @@ describe('top navigation', () => {
     expect(currentTopNav()).toEqual([label]);
   });
 
-  it('highlights nothing on the not-found page', () => {
-    renderApp('/alerts');
+  it.each(['/nowhere', '/alerts', '/alerts/CNJ-2021-001'])('highlights nothing at %s (not in the top bar)', (path) => {
+    renderApp(path);
     expect(currentTopNav()).toEqual([]);
   });
 
@@ -126,10 +130,26 @@ describe('dashboard side navigation', () => {
     expect(current.map((link) => link.textContent)).toEqual(['Dashboard']);
   });
 
-  it('leads to the not-found page for entries without a screen', async () => {
+  it('leads to the Conjunction Alerts screen', async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp('/');
+    await user.click(within(sideNav()).getByRole('link', { name: 'Conjunction Alerts' }));
+    expect(location.history.at(-1)).toBe('/alerts');
+    expect(screen.getByRole('heading', { level: 1, name: 'Conjunction Alerts' })).toBeInTheDocument();
+  });
+
+  it("leads there from the Critical Conjunctions card's 'View All Conjunctions' button too", async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'View All Conjunctions' }));
+    expect(location.history.at(-1)).toBe('/alerts');
+    expect(screen.getByRole('heading', { level: 1, name: 'Conjunction Alerts' })).toBeInTheDocument();
+  });
+
+  it.each(['3D Visualization', 'Analytics', 'Configuration'])('leads to the not-found page for %s, which has no screen', async (name) => {
     const user = userEvent.setup();
     renderApp('/');
-    await user.click(within(sideNav()).getByRole('link', { name: 'Conjunction Alerts' }));
+    await user.click(within(sideNav()).getByRole('link', { name }));
     expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,6 @@
 import { Route, Switch } from 'wouter';
+import AlertDetailPage from '@/pages/alert-detail';
+import AlertsPage from '@/pages/alerts';
 import CalcPage from '@/pages/calc';
 import DashboardPage from '@/pages/dashboard';
 import IsraeliSatellitesPage from '@/pages/israeli-satellites';
@@ -7,7 +9,10 @@ import OrbitalDragPage from '@/pages/orbital-drag';
 import SstPage from '@/pages/sst';
 import TrackingPage from '@/pages/tracking';
 
-/** Spec §2 route table. Anything else, including the side-nav-only paths, is not found. */
+/**
+ * Spec §2 route table, plus the Conjunction Alerts screen and its event detail (issue 11).
+ * Anything else, including the side nav's other screen-less paths, is not found.
+ */
 export function AppRoutes() {
   return (
     <Switch>
@@ -18,6 +23,8 @@ export function AppRoutes() {
       <Route path="/tracking" component={TrackingPage} />
       <Route path="/sst" component={SstPage} />
       <Route path="/calc" component={CalcPage} />
+      <Route path="/alerts" component={AlertsPage} />
+      <Route path="/alerts/:conjunctionId" component={AlertDetailPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

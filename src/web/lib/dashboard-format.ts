@@ -67,6 +67,8 @@ export const EVENT_TYPE_COLOURS: Record<string, { dot: string; text: string }> =
   radar_update: { dot: 'bg-blue-500', text: 'text-blue-400' },
   launch_detected: { dot: 'bg-green-500', text: 'text-green-400' },
   alert_updated: { dot: 'bg-orange-500', text: 'text-orange-400' },
+  // Issue 11: an adversary's rendezvous and proximity operation with a fleet satellite.
+  proximity_detected: { dot: 'bg-purple-500', text: 'text-purple-400' },
 };
 
 export const NEUTRAL_EVENT_COLOUR = { dot: 'bg-slate-500', text: 'text-muted-foreground' };

@@ -4,9 +4,9 @@ import { isActivePath } from '@/lib/active-path';
 import { cn } from '@/lib/utils';
 
 /**
- * Spec §2: the dashboard's side navigation, in this order. /alerts,
- * /visualization, /analytics and /config have no screen yet, so they lead to
- * the not-found page (DECISIONS §9).
+ * Spec §2: the dashboard's side navigation, in this order. Conjunction Alerts
+ * leads to its screen (issue 11); /visualization, /analytics and /config have no
+ * screen yet, so they lead to the not-found page (DECISIONS §9).
  */
 export const SIDE_NAV_ITEMS = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard },

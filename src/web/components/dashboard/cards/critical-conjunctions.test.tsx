@@ -1,6 +1,8 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import type { Conjunction } from '../../../../contracts/operations.ts';
 import { CriticalConjunctionsCard } from '@/components/dashboard/cards/critical-conjunctions';
 import { CONJUNCTIONS_POLL_MS } from '@/queries/conjunctions';
@@ -102,15 +104,18 @@ describe('CriticalConjunctionsCard', () => {
     expect(await card().findByRole('alert')).toHaveTextContent('Error: Database unavailable');
   });
 
-  it("has a 'View All Conjunctions' button that does nothing", async () => {
+  it("has a 'View All Conjunctions' button that opens the Conjunction Alerts screen", async () => {
     const user = userEvent.setup();
-    const fetchMock = mockFetch({ [API]: LIST });
-    renderCard();
+    mockFetch({ [API]: LIST });
+    const location = memoryLocation({ path: '/', record: true });
+    renderWithQueryClient(
+      <Router hook={location.hook}>
+        <CriticalConjunctionsCard />
+      </Router>,
+    );
     await card().findByText('5 Active');
-    const calls = fetchMock.mock.calls.length;
     await user.click(card().getByRole('button', { name: 'View All Conjunctions' }));
-    expect(fetchMock.mock.calls.length).toBe(calls);
-    expect(card().getByText('5 Active')).toBeInTheDocument();
+    expect(location.history).toEqual(['/', '/alerts']);
   });
 
   it('scrolls the entries when there are many', async () => {

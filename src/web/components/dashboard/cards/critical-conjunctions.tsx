@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { useId } from 'react';
+import { useLocation } from 'wouter';
 import type { Conjunction } from '../../../../contracts/operations.ts';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { Badge } from '@/components/ui/badge';
@@ -17,12 +18,15 @@ export const CRITICAL_CONJUNCTIONS_EMPTY = 'No active conjunctions';
 /**
  * Spec §2 Critical Conjunctions: the open conjunctions of the fleet (polled
  * every 5 s), each with its risk, the pair, TCA (UTC), miss distance and
- * probability. Clicking an entry shows it in the Conjunction Analysis card.
+ * probability. Clicking an entry shows it in the Conjunction Analysis card;
+ * 'View All Conjunctions' opens the Conjunction Alerts screen (issue 11; the
+ * spec's button had no action).
  */
 export function CriticalConjunctionsCard() {
   const titleId = useId();
   const { data, isPending, error } = useActiveConjunctions();
   const [selected, select] = useSelectedConjunction();
+  const [, navigate] = useLocation();
   const conjunctions = data ?? [];
   return (
     <Card aria-labelledby={titleId} className="flex h-full flex-col">
@@ -57,7 +61,7 @@ export function CriticalConjunctionsCard() {
             ))}
           </ul>
         )}
-        <Button type="button" variant="outline" className="mt-auto w-full">
+        <Button type="button" variant="outline" className="mt-auto w-full" onClick={() => navigate('/alerts')}>
           View All Conjunctions
         </Button>
       </CardContent>

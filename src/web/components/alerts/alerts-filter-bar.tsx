@@ -1,0 +1,145 @@
+import { FilterX } from 'lucide-react';
+import { useCallback, useId } from 'react';
+import { FILTER_DEBOUNCE_MS, useDebouncedField } from '@/components/alerts/use-debounced-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { type AlertsFilters, hasNarrowingFilters, MAX_SEARCH_LENGTH, MAX_SOURCE_LENGTH, STATUS_FILTERS, toggleRisk } from '@/lib/conjunction-filters';
+import { RISK_LABELS, RISK_LEVELS, riskStyle } from '@/lib/risk-levels';
+import { cn } from '@/lib/utils';
+
+interface AlertsFilterBarProps {
+  filters: AlertsFilters;
+  onChange: (patch: Partial<AlertsFilters>) => void;
+  /** Sources to suggest in the source field (those of the rows loaded). */
+  sources: readonly string[];
+}
+
+/**
+ * The Conjunction Alerts filters (issue 11): status (Open / Closed / All), risk
+ * levels (toggle buttons; none pressed shows every level), source, object or
+ * owner search and the TCA window in UTC. Buttons apply at once; typed fields
+ * after a pause of FILTER_DEBOUNCE_MS.
+ */
+export function AlertsFilterBar({ filters, onChange, sources }: AlertsFilterBarProps) {
+  const titleId = useId();
+  const fieldId = useId();
+  const commitSource = useCallback((value: string) => onChange({ source: value }), [onChange]);
+  const commitSearch = useCallback((value: string) => onChange({ q: value }), [onChange]);
+  const commitFrom = useCallback((value: string) => onChange({ tcaFrom: value }), [onChange]);
+  const commitTo = useCallback((value: string) => onChange({ tcaTo: value }), [onChange]);
+  const [source, setSource] = useDebouncedField(filters.source, commitSource, FILTER_DEBOUNCE_MS);
+  const [search, setSearch] = useDebouncedField(filters.q, commitSearch, FILTER_DEBOUNCE_MS);
+  const [tcaFrom, setTcaFrom] = useDebouncedField(filters.tcaFrom, commitFrom, FILTER_DEBOUNCE_MS);
+  const [tcaTo, setTcaTo] = useDebouncedField(filters.tcaTo, commitTo, FILTER_DEBOUNCE_MS);
+
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0 pb-4">
+        <CardTitle id={titleId} className="text-base">
+          Filters
+        </CardTitle>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          disabled={!hasNarrowingFilters(filters)}
+          onClick={() => onChange({ risk: [], source: '', q: '', tcaFrom: '', tcaTo: '' })}
+        >
+          <FilterX aria-hidden="true" />
+          Clear filters
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-4 md:grid-cols-2 xl:grid-cols-[auto_auto_1fr_1fr]">
+        <div className="space-y-2">
+          <span className="text-sm font-medium leading-none" id={`${fieldId}-status`}>
+            Status
+          </span>
+          <div role="group" aria-labelledby={`${fieldId}-status`} className="flex gap-1">
+            {STATUS_FILTERS.map((option) => (
+              <Button
+                key={option.value}
+                type="button"
+                size="sm"
+                variant={filters.status === option.value ? 'default' : 'outline'}
+                aria-pressed={filters.status === option.value}
+                onClick={() => onChange({ status: option.value })}
+              >
+                {option.label}
+              </Button>
+            ))}
+          </div>
+        </div>
+        <div className="space-y-2">
+          <span className="text-sm font-medium leading-none" id={`${fieldId}-risk`}>
+            Risk
+          </span>
+          <div role="group" aria-labelledby={`${fieldId}-risk`} className="flex flex-wrap gap-1">
+            {RISK_LEVELS.map((level) => {
+              const on = filters.risk.includes(level);
+              return (
+                <Button
+                  key={level}
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  aria-pressed={on}
+                  className={cn(on && riskStyle(level).badge, on && 'hover:opacity-90')}
+                  onClick={() => onChange({ risk: toggleRisk(filters.risk, level) })}
+                >
+                  {RISK_LABELS[level]}
+                </Button>
+              );
+            })}
+          </div>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${fieldId}-q`}>Object or owner</Label>
+          <Input
+            id={`${fieldId}-q`}
+            type="search"
+            placeholder="Name, NORAD id, COSPAR id or owner"
+            maxLength={MAX_SEARCH_LENGTH}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${fieldId}-source`}>Source</Label>
+          <Input
+            id={`${fieldId}-source`}
+            list={`${fieldId}-sources`}
+            placeholder="Any source"
+            autoComplete="off"
+            maxLength={MAX_SOURCE_LENGTH}
+            value={source}
+            onChange={(event) => setSource(event.target.value)}
+          />
+          <datalist id={`${fieldId}-sources`}>
+            {sources.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        </div>
+        <div className="space-y-2 xl:col-span-2">
+          <span className="text-sm font-medium leading-none">TCA window (UTC)</span>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <div className="space-y-1">
+              <Label htmlFor={`${fieldId}-from`} className="text-xs text-muted-foreground">
+                TCA from (UTC)
+              </Label>
+              <Input id={`${fieldId}-from`} type="datetime-local" value={tcaFrom} onChange={(event) => setTcaFrom(event.target.value)} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor={`${fieldId}-to`} className="text-xs text-muted-foreground">
+                TCA to (UTC)
+              </Label>
+              <Input id={`${fieldId}-to`} type="datetime-local" value={tcaTo} onChange={(event) => setTcaTo(event.target.value)} />
+            </div>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

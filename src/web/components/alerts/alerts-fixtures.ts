@@ -1,0 +1,181 @@
+import { vi } from 'vitest';
+import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse } from '../../../contracts/conjunction-events.ts';
+
+/*
+ * Test data only: events shaped like GET /api/conjunctions and
+ * /api/conjunctions/{id}, CDM import answers, and a fetch stand-in that routes
+ * those endpoints, for the Conjunction Alerts tests. Never imported by app code.
+ */
+
+export const LIST_API = '/api/conjunctions';
+export const IMPORT_API = '/api/cdm/import';
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** TERRA vs IRIDIUM 33 DEB as CARA's CDM gives it; `overrides` set the rest. */
+export function makeListItem(overrides: Partial<ConjunctionListItem> = {}): ConjunctionListItem {
+  return {
+    conjunctionId: 'CNJ-2021-001',
+    status: 'closed',
+    source: 'CARA',
+    tca: '2021-03-24T15:10:47.417Z',
+    primaryObject: { noradId: 25994, name: 'TERRA', cosparId: '1999-068A', objectType: 'payload', owner: 'US' },
+    secondaryObject: { noradId: 37558, name: 'IRIDIUM 33 DEB', cosparId: '1997-051XT', objectType: 'debris', owner: 'US' },
+    missDistance: 108.4,
+    radial: 12.3,
+    inTrack: -45.6,
+    crossTrack: 97.8,
+    relativeVelocity: 11.073,
+    collisionProbability: 0.021173811560368256,
+    pcMethod: 'pc2d',
+    riskLevel: 'critical',
+    lastUpdated: '2021-03-23T15:43:56.000Z',
+    ...overrides,
+  };
+}
+
+/** `count` events CNJ-2026-0001… with names OBJECT 1…, for the virtualised table. */
+export function manyListItems(count: number): ConjunctionListItem[] {
+  return Array.from({ length: count }, (_, index) =>
+    makeListItem({
+      conjunctionId: `CNJ-2026-${String(index + 1).padStart(4, '0')}`,
+      status: 'open',
+      primaryObject: { noradId: 100000 + index, name: `OBJECT ${index + 1}`, cosparId: null, objectType: 'payload', owner: null },
+    }),
+  );
+}
+
+export function listResponse(items: ConjunctionListItem[], total = items.length): ConjunctionListResponse {
+  return { total, items };
+}
+
+/** TROPICS PATHFINDER vs LINCS (TCA 2021-12-20T01:25:35.287Z): the 3D-Nc event, with a 2D usage violation. */
+export function makeDetail(overrides: Partial<ConjunctionDetail> = {}): ConjunctionDetail {
+  return {
+    conjunctionId: 'CNJ-2021-027',
+    status: 'closed',
+    closeReason: 'tca_passed',
+    source: 'CARA',
+    sources: ['CARA'],
+    tca: '2021-12-20T01:25:35.287Z',
+    primaryObject: {
+      noradId: 48901,
+      name: 'TROPICS PATHFINDER',
+      cosparId: '2021-059Y',
+      objectType: 'payload',
+      owner: 'US',
+      elementSetEpoch: '2021-12-15T10:00:00.000Z',
+      covarianceSource: 'CDM (CARA)',
+      sigmas: { radial: 22.5, inTrack: 4431.4, crossTrack: 5.7 },
+    },
+    secondaryObject: {
+      noradId: 48903,
+      name: 'LINCS',
+      cosparId: '2021-059AA',
+      objectType: 'payload',
+      owner: null,
+      elementSetEpoch: null,
+      covarianceSource: 'CDM (CARA)',
+      sigmas: null,
+    },
+    missDistance: 9422,
+    radial: 72.1,
+    inTrack: -9419,
+    crossTrack: -234,
+    relativeVelocity: 0.011,
+    collisionProbability: 1.0107e-5,
+    pcMethod: 'pc3d',
+    pcMethodLabel: '3D-Nc (Hall 2021)',
+    pc2d: 3.8635e-168,
+    pc3d: 1.0107e-5,
+    maxCollisionProbability: 2.5e-4,
+    riskLevel: 'high',
+    violations: [
+      {
+        method: '2D-Pc',
+        kind: 'extended',
+        value: 0.35,
+        limit: 0.02,
+        message: 'Long encounter: the objects stay close for 35 % of an orbit (limit 2.0 %) at a relative speed of 10.7 m/s; the 2D method assumes a brief, straight-line pass.',
+      },
+      { method: '3D-Nc', kind: 'offset', value: 0.8, limit: 0.75, message: 'The risk reaches 80 % of the way to the encounter segment’s edge (limit 75 %).' },
+    ],
+    pcNote: null,
+    hardBodyRadius: 2,
+    hardBodyRadiusSource: 'CDM comment HBR',
+    encounterPlane: { missX: 230, missZ: 72, sigmaMajor: 4400, sigmaMinor: 25, angle: 0.3, hardBodyRadius: 2 },
+    history: [
+      { at: '2021-12-15T14:59:54.000Z', tca: '2021-12-20T01:25:35.287Z', missDistance: 9422, collisionProbability: 1.0107e-5, pcMethod: 'pc3d', riskLevel: 'high', source: 'CARA' },
+      { at: '2021-12-16T14:59:54.000Z', tca: '2021-12-20T01:25:35.100Z', missDistance: 9100, collisionProbability: 2e-5, pcMethod: 'pc3d', riskLevel: 'high', source: 'screening' },
+    ],
+    cdms: [
+      {
+        id: 27,
+        messageId: '000048901_conj_000048903_20211220_012535_20211215_145954',
+        originator: 'CARA',
+        creationDate: '2021-12-15T14:59:54.000Z',
+        importedAt: '2026-01-10T08:00:00.000Z',
+        format: 'kvn',
+        url: '/api/cdm/27',
+      },
+    ],
+    generatedCdmUrl: null,
+    firstDetected: '2026-01-10T08:00:00.000Z',
+    lastUpdated: '2026-01-10T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeImportResponse(overrides: Partial<CdmImportResponse> = {}): CdmImportResponse {
+  return { imported: [], duplicates: [], rejected: [], ...overrides };
+}
+
+export interface AlertsApi {
+  /** GET /api/conjunctions?…: the answer to the query (default: an empty list). */
+  list?: (params: URLSearchParams) => ConjunctionListResponse | Response;
+  /** GET /api/conjunctions/{id} (default: 404). */
+  detail?: (conjunctionId: string) => ConjunctionDetail | Response;
+  /** POST /api/cdm/import?name=… (default: an empty answer). */
+  importCdm?: (name: string, init: RequestInit | undefined) => CdmImportResponse | Response | Promise<CdmImportResponse | Response>;
+  /** GET of other paths as text (e.g. a CDM's url). */
+  texts?: Record<string, string>;
+}
+
+function answer(body: unknown): Response {
+  return body instanceof Response ? body : json(200, body);
+}
+
+/** Replaces global fetch with one that answers the Conjunction Alerts endpoints from `api` (and 404s the rest). */
+export function mockAlertsApi(api: AlertsApi = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === IMPORT_API && init?.method === 'POST') {
+      return answer(await (api.importCdm?.(url.searchParams.get('name') ?? '', init) ?? makeImportResponse()));
+    }
+    if (url.pathname === LIST_API) return answer(api.list?.(url.searchParams) ?? listResponse([]));
+    if (url.pathname.startsWith(`${LIST_API}/`) && api.detail) return answer(api.detail(decodeURIComponent(url.pathname.slice(LIST_API.length + 1))));
+    const text = api.texts?.[`${url.pathname}${url.search}`];
+    if (text !== undefined) return new Response(text, { status: 200, headers: { 'Content-Type': 'text/plain' } });
+    return new Response('Not Found', { status: 404, statusText: 'Not Found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The query of every GET /api/conjunctions the mock saw (the main list's, not the 'anything stored?' probe), in order. */
+export function listRequests(fetchMock: ReturnType<typeof mockAlertsApi>): URLSearchParams[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === LIST_API && url.searchParams.get('limit') !== '1')
+    .map((url) => url.searchParams);
+}
+
+/** The last main-list query the mock saw. */
+export function lastListRequest(fetchMock: ReturnType<typeof mockAlertsApi>): URLSearchParams {
+  const requests = listRequests(fetchMock);
+  const last = requests.at(-1);
+  if (!last) throw new Error('no GET /api/conjunctions yet');
+  return last;
+}

@@ -1,0 +1,96 @@
+import { CircleAlert, Download, LoaderCircle } from 'lucide-react';
+import { useId } from 'react';
+import type { ConjunctionListResponse } from '../../../contracts/conjunction-events.ts';
+import { ConjunctionTable } from '@/components/alerts/conjunction-table';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { conjunctionsCsv, csvFileName } from '@/lib/conjunction-csv';
+import type { ConjunctionSort, SortField, StatusFilter } from '@/lib/conjunction-filters';
+import { downloadText } from '@/lib/download';
+import { errorMessage } from '@/lib/error-message';
+import { formatGrouped } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+export const LOADING_CONJUNCTIONS = 'Loading conjunctions...';
+export const NO_MATCHING_CONJUNCTIONS = 'No conjunctions match these filters';
+export const NO_CONJUNCTIONS_YET = 'No conjunctions yet';
+
+const TITLES: Record<StatusFilter, string> = {
+  open: 'Open Conjunctions',
+  closed: 'Closed Conjunctions',
+  all: 'All Conjunctions',
+};
+
+/** '27 conjunctions', '1 conjunction', or '5,000 of 12,345 conjunctions' when the server has more than it sent. */
+export function loadedCountText(loaded: number, total: number): string {
+  if (total > loaded) return `${formatGrouped(loaded)} of ${formatGrouped(total)} conjunctions`;
+  return `${formatGrouped(total)} ${total === 1 ? 'conjunction' : 'conjunctions'}`;
+}
+
+interface ConjunctionListCardProps {
+  status: StatusFilter;
+  data: ConjunctionListResponse | undefined;
+  error: Error | null;
+  isPending: boolean;
+  /** Rows of a previous filter shown while this one loads. */
+  isPlaceholderData: boolean;
+  /** False when nothing at all is stored (an empty list then says 'No conjunctions yet'). */
+  anyStored: boolean | undefined;
+  sort: ConjunctionSort;
+  onSort: (field: SortField) => void;
+  now: number;
+}
+
+/**
+ * The list of events (issue 11): its count ('N of TOTAL' when the server holds more
+ * than the 5,000 loaded), CSV export of exactly the rows shown, and the table; or
+ * the loading, error and empty states.
+ */
+export function ConjunctionListCard({ status, data, error, isPending, isPlaceholderData, anyStored, sort, onSort, now }: ConjunctionListCardProps) {
+  const titleId = useId();
+  const items = data?.items ?? [];
+  const exportCsv = () => downloadText(conjunctionsCsv(items, now), csvFileName(Date.now()), 'text/csv;charset=utf-8');
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 pb-4">
+        <div className="flex flex-wrap items-baseline gap-3">
+          <CardTitle id={titleId}>{TITLES[status]}</CardTitle>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {data ? loadedCountText(items.length, data.total) : ''}
+            {isPlaceholderData && (
+              <span className="ml-2 inline-flex items-center gap-1">
+                <LoaderCircle className="size-3 animate-spin" aria-hidden="true" />
+                Updating…
+              </span>
+            )}
+          </p>
+        </div>
+        <Button type="button" variant="outline" size="sm" onClick={exportCsv} disabled={items.length === 0}>
+          <Download aria-hidden="true" />
+          Export CSV
+        </Button>
+      </CardHeader>
+      <CardContent className="space-y-4 px-0 pb-0">
+        {error && (
+          <div className={cn('px-6', items.length === 0 && 'pb-6')}>
+            <Alert variant="destructive">
+              <CircleAlert aria-hidden="true" />
+              <AlertDescription>{`Error loading conjunctions: ${errorMessage(error) ?? 'Unknown error'}`}</AlertDescription>
+            </Alert>
+          </div>
+        )}
+        {isPending && !error && (
+          <p role="status" className="flex items-center gap-2 px-6 pb-6 text-muted-foreground">
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+            {LOADING_CONJUNCTIONS}
+          </p>
+        )}
+        {data && items.length === 0 && (
+          <p className="px-6 pb-8 pt-2 text-center text-muted-foreground">{anyStored === false ? NO_CONJUNCTIONS_YET : NO_MATCHING_CONJUNCTIONS}</p>
+        )}
+        {items.length > 0 && <ConjunctionTable items={items} sort={sort} onSort={onSort} now={now} />}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import type { EventObjectDetail } from '../../../contracts/conjunction-events.ts';
+import { DetailField } from '@/components/alerts/detail-field';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMetresWithUnit, formatObjectType, formatUtcDateTime } from '@/lib/conjunction-format';
+import { NO_VALUE } from '@/lib/satellite-format';
+
+/** 1σ position uncertainty at TCA in the object's RTN frame: 'R 22.5 m · T 4,431.4 m · N 5.7 m'. */
+export function formatSigmas(sigmas: EventObjectDetail['sigmas']): string {
+  if (!sigmas) return NO_VALUE;
+  return `R ${formatMetresWithUnit(sigmas.radial)} · T ${formatMetresWithUnit(sigmas.inTrack)} · N ${formatMetresWithUnit(sigmas.crossTrack)}`;
+}
+
+/** An object of the event (issue 11): identity, and the state and covariance its estimate rests on. */
+export function EventObjectCard({ title, object }: { title: string; object: EventObjectDetail }) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader className="pb-4">
+        <CardTitle id={titleId} className="text-base">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+          <DetailField label="Name" className="col-span-2">
+            {object.name}
+          </DetailField>
+          <DetailField label="NORAD ID">{object.noradId}</DetailField>
+          <DetailField label="COSPAR ID">{object.cosparId ?? NO_VALUE}</DetailField>
+          <DetailField label="Type">{formatObjectType(object.objectType)}</DetailField>
+          <DetailField label="Owner">{object.owner ?? NO_VALUE}</DetailField>
+          <DetailField label="Element set / OD epoch (UTC)" className="col-span-2">
+            {object.elementSetEpoch ? formatUtcDateTime(object.elementSetEpoch) : NO_VALUE}
+          </DetailField>
+          <DetailField label="Covariance source" className="col-span-2">
+            {object.covarianceSource}
+          </DetailField>
+          <DetailField label="1σ at TCA (RTN)" className="col-span-2">
+            {formatSigmas(object.sigmas)}
+          </DetailField>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,155 @@
+import { CONJUNCTION_SORT_FIELDS, MAX_CONJUNCTION_PAGE } from '../../contracts/conjunction-events.ts';
+import type { RiskLevel } from '../../contracts/conjunctions.ts';
+import { inputValueToIso, toUtcInputValue } from '@/lib/analysis-window';
+import { RISK_LEVELS } from '@/lib/risk-levels';
+
+/*
+ * The Conjunction Alerts view as a URL (issue 11): status, risk levels, source,
+ * search, TCA window and sort live in /alerts' query string so a view can be
+ * shared, and become GET /api/conjunctions' query. The window is kept as the UTC
+ * datetime-local value ('2021-12-20T01:25') the inputs show (analysis-window.ts),
+ * and sent as ISO 8601. Defaults are left out of the URL; anything the URL holds
+ * that is not valid is ignored.
+ */
+
+export type StatusFilter = 'open' | 'closed' | 'all';
+export const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'all', label: 'All' },
+];
+
+export type SortField = (typeof CONJUNCTION_SORT_FIELDS)[number];
+
+export interface ConjunctionSort {
+  field: SortField;
+  descending: boolean;
+}
+
+export interface AlertsFilters {
+  status: StatusFilter;
+  /** Risk levels to show, in RISK_LEVELS order; empty: every level. */
+  risk: RiskLevel[];
+  source: string;
+  q: string;
+  /** UTC datetime-local values ('yyyy-MM-ddTHH:mm'), or ''. */
+  tcaFrom: string;
+  tcaTo: string;
+  sort: ConjunctionSort;
+}
+
+export const DEFAULT_SORT: ConjunctionSort = { field: 'tca', descending: false };
+
+export const DEFAULT_FILTERS: AlertsFilters = {
+  status: 'open',
+  risk: [],
+  source: '',
+  q: '',
+  tcaFrom: '',
+  tcaTo: '',
+  sort: DEFAULT_SORT,
+};
+
+/** The API's limits on the text filters (src/contracts/conjunction-events.ts). */
+export const MAX_SEARCH_LENGTH = 100;
+export const MAX_SOURCE_LENGTH = 64;
+
+/** The API's sort text: 'tca', '-pc'. */
+export function sortParam(sort: ConjunctionSort): string {
+  return `${sort.descending ? '-' : ''}${sort.field}`;
+}
+
+/** A sort text ('-pc'); anything else is the default sort (TCA ascending). */
+export function parseSort(text: string | null): ConjunctionSort {
+  if (!text) return DEFAULT_SORT;
+  const descending = text.startsWith('-');
+  const field = descending ? text.slice(1) : text;
+  return (CONJUNCTION_SORT_FIELDS as readonly string[]).includes(field) ? { field: field as SortField, descending } : DEFAULT_SORT;
+}
+
+/** A header click: the sorted column flips direction; another column sorts ascending. */
+export function toggleSort(current: ConjunctionSort, field: SortField): ConjunctionSort {
+  return current.field === field ? { field, descending: !current.descending } : { field, descending: false };
+}
+
+/** `risk` with `level` added or removed, kept in RISK_LEVELS order. */
+export function toggleRisk(risk: readonly RiskLevel[], level: RiskLevel): RiskLevel[] {
+  const next = new Set(risk);
+  if (!next.delete(level)) next.add(level);
+  return RISK_LEVELS.filter((l) => next.has(l));
+}
+
+const INPUT_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** A window bound from the URL as the input's value: its own form, or any ISO date-time in UTC; '' otherwise. */
+function parseWindowBound(text: string | null): string {
+  if (!text) return '';
+  if (INPUT_MINUTE.test(text)) return Number.isNaN(Date.parse(`${text}Z`)) ? '' : text;
+  const ms = Date.parse(text);
+  return /T/.test(text) && !Number.isNaN(ms) ? toUtcInputValue(ms) : '';
+}
+
+function parseStatus(text: string | null): StatusFilter {
+  return text === 'closed' || text === 'all' ? text : 'open';
+}
+
+function parseRisk(text: string | null): RiskLevel[] {
+  const wanted = new Set((text ?? '').split(',').map((level) => level.trim().toLowerCase()));
+  return RISK_LEVELS.filter((level) => wanted.has(level));
+}
+
+/** The filters a /alerts query string holds ('status=closed&risk=critical,high&sort=-pc'; a leading '?' is fine). */
+export function parseAlertsSearch(search: string): AlertsFilters {
+  const params = new URLSearchParams(search);
+  return {
+    status: parseStatus(params.get('status')),
+    risk: parseRisk(params.get('risk')),
+    source: (params.get('source') ?? '').trim().slice(0, MAX_SOURCE_LENGTH),
+    q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+    tcaFrom: parseWindowBound(params.get('tcaFrom')),
+    tcaTo: parseWindowBound(params.get('tcaTo')),
+    sort: parseSort(params.get('sort')),
+  };
+}
+
+/** The /alerts query string of `filters` (no '?'), defaults left out; '' for the default view. */
+export function alertsSearchString(filters: AlertsFilters): string {
+  const params = new URLSearchParams();
+  if (filters.status !== DEFAULT_FILTERS.status) params.set('status', filters.status);
+  if (filters.risk.length > 0) params.set('risk', filters.risk.join(','));
+  if (filters.source.trim()) params.set('source', filters.source.trim());
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.tcaFrom) params.set('tcaFrom', filters.tcaFrom);
+  if (filters.tcaTo) params.set('tcaTo', filters.tcaTo);
+  const sort = sortParam(filters.sort);
+  if (sort !== sortParam(DEFAULT_SORT)) params.set('sort', sort);
+  return params.toString();
+}
+
+/** The path of the view: '/alerts' or '/alerts?status=closed&…'. */
+export function alertsPath(filters: AlertsFilters): string {
+  const search = alertsSearchString(filters);
+  return search ? `/alerts?${search}` : '/alerts';
+}
+
+/**
+ * GET /api/conjunctions' query for `filters` (no '?'): status, sort and limit always (the
+ * largest page, so thousands of events arrive at once), the other filters when set.
+ */
+export function listQueryString(filters: AlertsFilters, limit: number = MAX_CONJUNCTION_PAGE): string {
+  const params = new URLSearchParams();
+  params.set('status', filters.status);
+  if (filters.source.trim()) params.set('source', filters.source.trim());
+  if (filters.risk.length > 0) params.set('risk', filters.risk.join(','));
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.tcaFrom) params.set('tcaFrom', inputValueToIso(filters.tcaFrom));
+  if (filters.tcaTo) params.set('tcaTo', inputValueToIso(filters.tcaTo));
+  params.set('sort', sortParam(filters.sort));
+  params.set('limit', String(limit));
+  return params.toString();
+}
+
+/** Whether anything narrows the list beyond the status (risk, source, search, window). */
+export function hasNarrowingFilters(filters: AlertsFilters): boolean {
+  return filters.risk.length > 0 || filters.source.trim() !== '' || filters.q.trim() !== '' || filters.tcaFrom !== '' || filters.tcaTo !== '';
+}

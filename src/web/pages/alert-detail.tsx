@@ -1,0 +1,98 @@
+import { ArrowLeft, CircleAlert, LoaderCircle } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import type { ConjunctionDetail } from '../../contracts/conjunction-events.ts';
+import { AssessmentCard } from '@/components/alerts/assessment-card';
+import { CdmMessagesCard } from '@/components/alerts/cdm-messages-card';
+import { EncounterPlaneCard } from '@/components/alerts/encounter-plane-card';
+import { EstimateHistoryCard } from '@/components/alerts/estimate-history-chart';
+import { EventObjectCard } from '@/components/alerts/event-object-card';
+import { PcMethodCard } from '@/components/alerts/pc-method-card';
+import { PageTitle } from '@/components/layout/page-title';
+import { RiskBadge } from '@/components/sst/risk-badge';
+import { useNow } from '@/components/sst/use-now';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { formatEventStatus } from '@/lib/conjunction-format';
+import { errorMessage } from '@/lib/error-message';
+import { useConjunctionDetail } from '@/queries/conjunction-events';
+
+export const LOADING_CONJUNCTION = 'Loading conjunction...';
+
+/** 'Conjunction CNJ-2021-004 not found'. */
+export function notFoundText(conjunctionId: string): string {
+  return `Conjunction ${conjunctionId} not found`;
+}
+
+function BackLink() {
+  return (
+    <Link href="/alerts" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Conjunction Alerts
+    </Link>
+  );
+}
+
+/**
+ * One conjunction event (/alerts/:conjunctionId, issue 11): its numbers, how its Pc
+ * was chosen and every usage violation, both objects, the estimates over time,
+ * the encounter plane to scale, and its CDMs.
+ */
+export default function AlertDetailPage() {
+  const { conjunctionId = '' } = useParams<{ conjunctionId: string }>();
+  const { data, error, isPending } = useConjunctionDetail(conjunctionId);
+  const notFound = error?.message.startsWith('404:') ?? false;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 p-6">
+      <BackLink />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageTitle title={`Conjunction ${conjunctionId}`} {...(data ? { subtitle: `${data.primaryObject.name} ↔ ${data.secondaryObject.name}` } : {})} />
+        {data && (
+          <div className="flex flex-wrap items-center gap-2">
+            <RiskBadge level={data.riskLevel} />
+            <Badge variant="secondary">{formatEventStatus(data.status, data.closeReason)}</Badge>
+          </div>
+        )}
+      </div>
+      {isPending && (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+          {LOADING_CONJUNCTION}
+        </p>
+      )}
+      {error && (
+        <Alert variant={notFound ? 'default' : 'destructive'}>
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>
+            {notFound ? notFoundText(conjunctionId) : `Error loading conjunction: ${errorMessage(error) ?? 'Unknown error'}`}
+          </AlertDescription>
+        </Alert>
+      )}
+      {data && <DetailBody event={data} />}
+    </div>
+  );
+}
+
+function DetailBody({ event }: { event: ConjunctionDetail }) {
+  const now = useNow();
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <AssessmentCard event={event} now={now} />
+        </div>
+        <div className="lg:col-span-2">
+          <PcMethodCard event={event} />
+        </div>
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <EventObjectCard title="Primary Object" object={event.primaryObject} />
+        <EventObjectCard title="Secondary Object" object={event.secondaryObject} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <EstimateHistoryCard history={event.history} />
+        <EncounterPlaneCard plane={event.encounterPlane} note={event.pcNote} />
+      </div>
+      <CdmMessagesCard cdms={event.cdms} generatedCdmUrl={event.generatedCdmUrl} />
+    </>
+  );
+}

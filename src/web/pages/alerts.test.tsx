@@ -1,0 +1,338 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { ConjunctionListItem } from '../../contracts/conjunction-events.ts';
+import { json, lastListRequest, listRequests, listResponse, makeListItem, manyListItems, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
+import { stubViewportHeight } from '@/components/sst/jsdom-layout';
+import { CSV_COLUMNS } from '@/lib/conjunction-csv';
+import { renderApp } from '@/test/render-app';
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** Three events as the default view (open, by TCA) has them: TCAs a little over 3 h 12 min, 2 d and 5 d away. */
+function threeEvents(): ConjunctionListItem[] {
+  const now = Date.now();
+  return [
+    makeListItem({ conjunctionId: 'CNJ-2026-001', status: 'open', tca: new Date(now + 3 * HOUR + 12 * MINUTE + 30_000).toISOString() }),
+    makeListItem({
+      conjunctionId: 'CNJ-2026-002',
+      status: 'open',
+      source: 'screening',
+      tca: new Date(now + 2 * 24 * HOUR + 30_000).toISOString(),
+      primaryObject: { noradId: 48901, name: 'TROPICS PATHFINDER', cosparId: '2021-059Y', objectType: 'payload', owner: 'US' },
+      secondaryObject: { noradId: 48903, name: 'LINCS', cosparId: null, objectType: 'payload', owner: null },
+      missDistance: 9422,
+      radial: 72.1,
+      inTrack: -9419,
+      crossTrack: -234,
+      relativeVelocity: 0.011,
+      collisionProbability: 1.0107e-5,
+      pcMethod: 'pc3d',
+      riskLevel: 'high',
+    }),
+    makeListItem({
+      conjunctionId: 'CNJ-2026-003',
+      status: 'open',
+      tca: new Date(now + 5 * 24 * HOUR + 30_000).toISOString(),
+      collisionProbability: 3e-9,
+      pcMethod: 'nc2d-upper-limit',
+      riskLevel: 'low',
+    }),
+  ];
+}
+
+function table() {
+  return screen.getByRole('table', { name: 'Conjunctions' });
+}
+
+/** The data rows in the DOM (the header row excluded). */
+function dataRows() {
+  return within(table())
+    .getAllByRole('row')
+    .filter((row) => row.getAttribute('aria-rowindex') !== '1');
+}
+
+function cellTexts(row: HTMLElement) {
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+}
+
+function header(name: string | RegExp) {
+  return screen.getByRole('columnheader', { name });
+}
+
+/** jsdom has no Blob URLs: `create` and `revoke` stand in for them until the test ends. */
+function stubObjectUrls(create: (blob: Blob) => string, revoke: (url: string) => void) {
+  const had = { create: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'), revoke: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL') };
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: create });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: revoke });
+  onTestFinished(() => {
+    for (const [key, descriptor] of [['createObjectURL', had.create], ['revokeObjectURL', had.revoke]] as const) {
+      if (descriptor) Object.defineProperty(URL, key, descriptor);
+      else Reflect.deleteProperty(URL, key);
+    }
+  });
+}
+
+async function renderAlerts(path = '/alerts', items: ConjunctionListItem[] = threeEvents(), total = items.length) {
+  const fetchMock = mockAlertsApi({ list: () => listResponse(items, total) });
+  const user = userEvent.setup();
+  const view = renderApp(path);
+  if (items.length > 0) await screen.findByRole('table', { name: 'Conjunctions' });
+  return { ...view, user, fetchMock };
+}
+
+beforeEach(() => {
+  stubViewportHeight(600);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('Conjunction Alerts (/alerts)', () => {
+  it('shows the page title and asks for open events by TCA, 5,000 at most, with cookies', async () => {
+    const { fetchMock } = await renderAlerts();
+    expect(screen.getByRole('heading', { level: 1, name: 'Conjunction Alerts' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/conjunctions?status=open&sort=tca&limit=5000', { credentials: 'include' });
+    expect(screen.getByRole('heading', { name: 'Open Conjunctions' })).toBeInTheDocument();
+    expect(screen.getByText('3 conjunctions')).toBeInTheDocument();
+  });
+
+  it('renders one row per event with every column in its format', async () => {
+    await renderAlerts();
+    const rows = dataRows();
+    expect(rows).toHaveLength(3);
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['ID', 'TCA (UTC)', 'Time to TCA', 'Primary', 'Secondary', 'Miss (m)', 'R (m)', 'T (m)', 'N (m)', 'Speed (km/s)', 'Pc', 'Risk', 'Source', 'Last update (UTC)']);
+    const [first, second, third] = rows.map(cellTexts);
+    expect(first).toEqual([
+      'CNJ-2026-001',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      'in 3 h 12 min',
+      'TERRA',
+      'IRIDIUM 33 DEB',
+      '108.4',
+      '12.3',
+      '-45.6',
+      '97.8',
+      '11.073',
+      '2.12e-2 2D',
+      'CRITICAL',
+      'CARA',
+      '2021-03-23 15:43',
+    ]);
+    expect(second?.slice(2, 12)).toEqual(['in 2 d', 'TROPICS PATHFINDER', 'LINCS', '9,422.0', '72.1', '-9,419.0', '-234.0', '0.011', '1.01e-5 3D', 'HIGH']);
+    expect(third?.[10]).toBe('3.00e-9 2D-Nc ≤');
+    expect(third?.[11]).toBe('LOW');
+    expect(within(rows[2]!).getByText('LOW')).toHaveClass('bg-green-600');
+    expect(within(rows[0]!).getByText('CRITICAL')).toHaveClass('bg-red-600');
+  });
+
+  it('links each event id to its detail, and a click anywhere on the row opens it', async () => {
+    const { user, location } = await renderAlerts();
+    expect(within(dataRows()[1]!).getByRole('link', { name: 'CNJ-2026-002' })).toHaveAttribute('href', '/alerts/CNJ-2026-002');
+    await user.click(within(dataRows()[1]!).getByText('LINCS'));
+    expect(location.history.at(-1)).toBe('/alerts/CNJ-2026-002');
+  });
+
+  it('sorts by the server: a header click sets sort and aria-sort, a second click reverses it', async () => {
+    const { user, fetchMock, location } = await renderAlerts();
+    expect(header(/^TCA \(UTC\)/)).toHaveAttribute('aria-sort', 'ascending');
+    expect(header(/^Pc/)).toHaveAttribute('aria-sort', 'none');
+    expect(header(/^Time to TCA/)).not.toHaveAttribute('aria-sort');
+
+    await user.click(screen.getByRole('button', { name: 'Pc' }));
+    await waitFor(() => expect(lastListRequest(fetchMock).get('sort')).toBe('pc'));
+    expect(header(/^Pc/)).toHaveAttribute('aria-sort', 'ascending');
+    expect(header(/^TCA \(UTC\)/)).toHaveAttribute('aria-sort', 'none');
+    expect(location.history.at(-1)).toBe('/alerts?sort=pc');
+
+    await user.click(screen.getByRole('button', { name: 'Pc' }));
+    await waitFor(() => expect(lastListRequest(fetchMock).get('sort')).toBe('-pc'));
+    expect(header(/^Pc/)).toHaveAttribute('aria-sort', 'descending');
+    expect(location.history.at(-1)).toBe('/alerts?sort=-pc');
+
+    // Time to TCA sorts by TCA; the other columns by their own fields.
+    await user.click(screen.getByRole('button', { name: 'Time to TCA' }));
+    await waitFor(() => expect(lastListRequest(fetchMock).get('sort')).toBe('tca'));
+    expect(header(/^TCA \(UTC\)/)).toHaveAttribute('aria-sort', 'ascending');
+    for (const [name, field] of [
+      ['Miss (m)', 'miss'],
+      ['R (m)', 'radial'],
+      ['T (m)', 'inTrack'],
+      ['N (m)', 'crossTrack'],
+      ['Speed (km/s)', 'relativeVelocity'],
+      ['Primary', 'primary'],
+      ['Secondary', 'secondary'],
+      ['Risk', 'risk'],
+      ['Source', 'source'],
+      ['Last update (UTC)', 'lastUpdated'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name }));
+      await waitFor(() => expect(lastListRequest(fetchMock).get('sort')).toBe(field));
+    }
+  });
+
+  it('filters by status: Open by default, Closed and All on request', async () => {
+    const { user, fetchMock, location } = await renderAlerts();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Closed' }));
+    await waitFor(() => expect(lastListRequest(fetchMock).get('status')).toBe('closed'));
+    expect(screen.getByRole('button', { name: 'Closed' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByRole('heading', { name: 'Closed Conjunctions' })).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/alerts?status=closed');
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(lastListRequest(fetchMock).get('status')).toBe('all'));
+  });
+
+  it('filters by risk levels, source, search and TCA window, and keeps them in the URL', async () => {
+    const { user, fetchMock, location } = await renderAlerts();
+    const risk = within(screen.getByRole('group', { name: 'Risk' }));
+    await user.click(risk.getByRole('button', { name: 'High' }));
+    await user.click(risk.getByRole('button', { name: 'Critical' }));
+    await waitFor(() => expect(lastListRequest(fetchMock).get('risk')).toBe('critical,high'));
+    expect(risk.getByRole('button', { name: 'Critical' })).toHaveAttribute('aria-pressed', 'true');
+    expect(risk.getByRole('button', { name: 'Medium' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Object or owner' }), 'TROPICS');
+    await waitFor(() => expect(lastListRequest(fetchMock).get('q')).toBe('TROPICS'));
+    // Debounced: the search went out once, not once per letter.
+    expect(listRequests(fetchMock).filter((params) => params.has('q')).map((params) => params.get('q'))).toEqual(['TROPICS']);
+
+    await user.type(screen.getByRole('combobox', { name: 'Source' }), 'CARA');
+    await waitFor(() => expect(lastListRequest(fetchMock).get('source')).toBe('CARA'));
+
+    fireEvent.change(screen.getByLabelText('TCA from (UTC)'), { target: { value: '2021-12-01T00:00' } });
+    fireEvent.change(screen.getByLabelText('TCA to (UTC)'), { target: { value: '2021-12-31T23:59' } });
+    await waitFor(() => expect(lastListRequest(fetchMock).get('tcaTo')).toBe('2021-12-31T23:59:00.000Z'));
+    const last = lastListRequest(fetchMock);
+    expect(last.get('tcaFrom')).toBe('2021-12-01T00:00:00.000Z');
+    expect(last.get('status')).toBe('open');
+    expect(last.get('limit')).toBe('5000');
+    expect(location.history.at(-1)).toBe('/alerts?risk=critical%2Chigh&source=CARA&q=TROPICS&tcaFrom=2021-12-01T00%3A00&tcaTo=2021-12-31T23%3A59');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/alerts'));
+    expect(screen.getByRole('searchbox', { name: 'Object or owner' })).toHaveValue('');
+    expect(screen.getByLabelText('TCA from (UTC)')).toHaveValue('');
+  });
+
+  it('opens the view a shared URL describes', async () => {
+    const { fetchMock } = await renderAlerts('/alerts?status=closed&risk=critical&q=TERRA&tcaFrom=2021-01-01T00:00&sort=-pc');
+    const request = lastListRequest(fetchMock);
+    expect(Object.fromEntries(request)).toEqual({
+      status: 'closed',
+      risk: 'critical',
+      q: 'TERRA',
+      tcaFrom: '2021-01-01T00:00:00.000Z',
+      sort: '-pc',
+      limit: '5000',
+    });
+    expect(screen.getByRole('button', { name: 'Closed' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('group', { name: 'Risk' })).getByRole('button', { name: 'Critical' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('searchbox', { name: 'Object or owner' })).toHaveValue('TERRA');
+    expect(screen.getByLabelText('TCA from (UTC)')).toHaveValue('2021-01-01T00:00');
+    expect(header(/^Pc/)).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it("says 'N of TOTAL' when the server holds more events than it sent", async () => {
+    await renderAlerts('/alerts', threeEvents(), 12_345);
+    expect(screen.getByText('3 of 12,345 conjunctions')).toBeInTheDocument();
+  });
+
+  it('keeps only the rows in view of 5,000 in the DOM, and scrolls to the others', async () => {
+    await renderAlerts('/alerts', manyListItems(5000));
+    expect(table()).toHaveAttribute('aria-rowcount', '5001');
+    const rows = dataRows();
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(40);
+    expect(rows[0]).toHaveAttribute('aria-rowindex', '2');
+    const scroller = screen.getByTestId('conjunction-table-scroll');
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 4000 * 40 });
+    fireEvent.scroll(scroller);
+    expect(screen.getByRole('link', { name: 'CNJ-2026-4001' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'CNJ-2026-0001' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Loading conjunctions...' until the list arrives", () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    renderApp('/alerts');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading conjunctions...');
+  });
+
+  it("says 'No conjunctions match these filters' when others are stored", async () => {
+    mockAlertsApi({ list: (params) => (params.get('limit') === '1' ? listResponse([makeListItem()], 27) : listResponse([])) });
+    renderApp('/alerts');
+    expect(await screen.findByText('No conjunctions match these filters')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it("says 'No conjunctions yet' when nothing is stored at all", async () => {
+    const fetchMock = mockAlertsApi({ list: () => listResponse([]) });
+    renderApp('/alerts');
+    expect(await screen.findByText('No conjunctions yet')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/conjunctions?status=all&limit=1', { credentials: 'include' });
+  });
+
+  it("shows the server's message when the list cannot be read", async () => {
+    mockAlertsApi({ list: () => json(500, { message: 'Database unavailable' }) });
+    renderApp('/alerts');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading conjunctions: Database unavailable');
+  });
+
+  it('exports exactly the rows shown, in order, as conjunctions-YYYYMMDD-HHmm.csv', async () => {
+    const { user } = await renderAlerts('/alerts?sort=-pc');
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:conjunctions';
+    });
+    const revokeObjectURL = vi.fn();
+    stubObjectUrls(createObjectURL, revokeObjectURL);
+    let downloaded: { href: string; download: string } | undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded = { href: this.getAttribute('href') ?? '', download: this.download };
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(downloaded?.href).toBe('blob:conjunctions');
+    expect(downloaded?.download).toMatch(/^conjunctions-\d{8}-\d{4}\.csv$/);
+    expect(blobs).toHaveLength(1);
+    expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
+    const parsed = Papa.parse<string[]>(await blobs[0]!.text(), { skipEmptyLines: true });
+    expect(parsed.data[0]).toEqual([...CSV_COLUMNS]);
+    const rows = parsed.data.slice(1);
+    expect(rows.map((row) => row[0])).toEqual(['CNJ-2026-001', 'CNJ-2026-002', 'CNJ-2026-003']);
+    expect(rows[1]).toEqual([
+      'CNJ-2026-002',
+      'open',
+      expect.stringMatching(/Z$/),
+      'in 2 d',
+      'TROPICS PATHFINDER',
+      '48901',
+      'LINCS',
+      '48903',
+      '9422',
+      '72.1',
+      '-9419',
+      '-234',
+      '0.011',
+      '0.000010107',
+      'pc3d',
+      'high',
+      'screening',
+      '2021-03-23T15:43:56.000Z',
+    ]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:conjunctions');
+  });
+});

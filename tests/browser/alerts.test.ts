@@ -1,0 +1,218 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CdmImportResponse, ConjunctionListResponse } from '../../src/contracts/conjunction-events.ts';
+import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
+
+// The Conjunction Alerts screen and an event's detail (issue 11) against the real server:
+// an empty catalogue (it starts fast), the 27 real CARA CDMs behind the Pc test cases
+// imported through the API, then the table (status, sort, filters), the detail of the
+// 3D-Nc event, and CDM upload through the page.
+
+const CARA_DIR = '/work/shared/reference/cdm/cara';
+/** TROPICS PATHFINDER vs LINCS (LINCS2 in CARA's CDM), the later of its two approaches: the 3D-Nc event. */
+const TROPICS_TCA = '2021-12-20 01:25:35';
+const TROPICS_FILE = '000048901_conj_000048903_20211220_012535_20211215_145954.cdm';
+
+/** Column positions of the table (see src/web/components/alerts/conjunction-table.tsx). */
+const COL = { id: 0, tca: 1, primary: 3, secondary: 4, pc: 10, risk: 11 } as const;
+
+const web = useBrowserSuite({ app: { env: { DEMO_CATALOG: 'off' } } });
+
+let caraFiles: string[];
+
+beforeAll(async () => {
+  caraFiles = (await readdir(CARA_DIR)).filter((name) => name.endsWith('.cdm')).sort();
+  expect(caraFiles).toHaveLength(27);
+  for (const name of caraFiles) {
+    const res = await fetch(`${web.app.baseUrl}/api/cdm/import?name=${encodeURIComponent(name)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: await readFile(join(CARA_DIR, name), 'utf8'),
+    });
+    expect(res.status, `import of ${name}`).toBe(200);
+    const result = (await res.json()) as CdmImportResponse;
+    expect(result.rejected, `rejected messages of ${name}`).toEqual([]);
+    expect(result.imported.length + result.duplicates.length, `messages of ${name}`).toBe(1);
+  }
+});
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${web.app.baseUrl}${path}`);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Tall enough that the virtualised table has all 27 rows in the DOM (70vh of 2,200 px). */
+async function openAlerts(path = '/alerts'): Promise<void> {
+  await web.page.setViewportSize({ width: 1440, height: 2200 });
+  await web.page.goto(`${web.app.baseUrl}${path}`);
+  await web.page.getByRole('heading', { level: 1, name: 'Conjunction Alerts' }).waitFor();
+}
+
+const table = () => web.page.getByRole('table', { name: 'Conjunctions' });
+
+/** The cell texts of the rows the table has in the DOM, in row order. */
+async function tableRows(): Promise<string[][]> {
+  const rows: { index: number; cells: string[] }[] = await table()
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => ({
+        index: Number(tr.getAttribute('aria-rowindex')),
+        cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+      })),
+    );
+  return rows.sort((a, b) => a.index - b.index).map((row) => row.cells);
+}
+
+/** Waits until the table shows `count` rows that all pass `check`, and returns them. */
+async function rowsWhen(count: number, check: (row: string[]) => boolean = () => true): Promise<string[][]> {
+  await expect
+    .poll(async () => {
+      const rows = await tableRows();
+      return rows.length === count && rows.every(check);
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return tableRows();
+}
+
+/** '2.12e-2 2D' → 0.0212. */
+function pcOf(row: string[]): number {
+  return Number(row[COL.pc]?.split(' ')[0]);
+}
+
+async function sortHeader(name: string): Promise<string | null> {
+  return web.page.getByRole('columnheader', { name }).getAttribute('aria-sort');
+}
+
+/** [term, definition] of every field of the region `name`. */
+async function fields(name: string): Promise<Record<string, string>> {
+  const pairs: [string, string][] = await web.page
+    .getByRole('region', { name })
+    .locator('dl > div')
+    .evaluateAll((divs) => divs.map((div) => [div.querySelector('dt')?.textContent ?? '', div.querySelector('dd')?.textContent ?? '']));
+  return Object.fromEntries(pairs);
+}
+
+describe('Conjunction Alerts', () => {
+  it('lists the 27 imported events under Closed, sorted by TCA', async () => {
+    await openAlerts();
+    // Their TCAs are in 2020-2023: nothing is open.
+    await web.page.getByText('No conjunctions match these filters').waitFor();
+    await web.page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Closed' }).click();
+    await web.page.getByRole('heading', { name: 'Closed Conjunctions' }).waitFor();
+    await web.page.getByText('27 conjunctions').waitFor();
+    expect(new URL(web.page.url()).search).toBe('?status=closed');
+    const rows = await rowsWhen(27);
+    const tcas = rows.map((row) => row[COL.tca] ?? '');
+    expect(tcas).toEqual([...tcas].sort());
+    expect(tcas.every((tca) => /^202[0-3]-/.test(tca))).toBe(true);
+    expect(await sortHeader('TCA (UTC)')).toBe('ascending');
+    const listed = await api<ConjunctionListResponse>('/api/conjunctions?status=closed&sort=tca&limit=5000');
+    expect(rows.map((row) => row[COL.id])).toEqual(listed.items.map((item) => item.conjunctionId));
+    await web.page.screenshot({ path: `${SCREENS_DIR}/alerts-closed.png`, fullPage: true });
+  });
+
+  it('sorts by Pc, highest first: TERRA vs IRIDIUM 33 DEB (Pc 2.1e-2, TCA in 2021) leads', async () => {
+    await openAlerts('/alerts?status=closed');
+    await rowsWhen(27);
+    const pcButton = web.page.getByRole('button', { name: 'Pc', exact: true });
+    await pcButton.click();
+    await expect.poll(() => sortHeader('Pc')).toBe('ascending');
+    await pcButton.click();
+    await expect.poll(() => sortHeader('Pc')).toBe('descending');
+    expect(new URL(web.page.url()).searchParams.get('sort')).toBe('-pc');
+    await expect.poll(async () => (await tableRows())[0]?.[COL.primary]).toBe('TERRA');
+    const sorted = await rowsWhen(27);
+    const first = sorted[0]!;
+    expect(first[COL.secondary]).toBe('IRIDIUM 33 DEB');
+    expect(first[COL.id]).toMatch(/^CNJ-2021-\d+$/);
+    expect(pcOf(first)).toBeCloseTo(2.1e-2, 3);
+    const pcs = sorted.map(pcOf).filter((pc) => !Number.isNaN(pc));
+    expect(pcs).toEqual([...pcs].sort((a, b) => b - a));
+  });
+
+  it('filters by risk: Critical shows only the critical events', async () => {
+    await openAlerts('/alerts?status=closed');
+    await rowsWhen(27);
+    await web.page.getByRole('group', { name: 'Risk' }).getByRole('button', { name: 'Critical' }).click();
+    const critical = await api<ConjunctionListResponse>('/api/conjunctions?status=closed&risk=critical&limit=5000');
+    expect(critical.total).toBeGreaterThan(0);
+    const rows = await rowsWhen(critical.total, (row) => row[COL.risk] === 'CRITICAL');
+    expect(rows.map((row) => row[COL.id]).sort()).toEqual(critical.items.map((item) => item.conjunctionId).sort());
+    expect(new URL(web.page.url()).searchParams.get('risk')).toBe('critical');
+    await web.page.getByRole('button', { name: 'Clear filters' }).click();
+    await rowsWhen(27);
+  });
+
+  it("searches 'TROPICS' and opens the 3D-Nc event of TROPICS PATHFINDER vs LINCS", async () => {
+    await openAlerts('/alerts?status=closed');
+    await rowsWhen(27);
+    await web.page.getByRole('searchbox', { name: 'Object or owner' }).fill('TROPICS');
+    const rows = await rowsWhen(2, (row) => row[COL.primary] === 'TROPICS PATHFINDER' && (row[COL.secondary] ?? '').startsWith('LINCS'));
+    expect(new URL(web.page.url()).searchParams.get('q')).toBe('TROPICS');
+    const event = rows.find((row) => row[COL.tca] === TROPICS_TCA);
+    if (!event) throw new Error(`no TROPICS PATHFINDER vs LINCS row with TCA ${TROPICS_TCA}: ${JSON.stringify(rows)}`);
+    const conjunctionId = event[COL.id]!;
+    await table().getByRole('link', { name: conjunctionId, exact: true }).click();
+    await web.page.waitForURL(`${web.app.baseUrl}/alerts/${conjunctionId}`);
+    await web.page.getByRole('heading', { level: 1, name: `Conjunction ${conjunctionId}` }).waitFor();
+    await web.page.getByRole('region', { name: 'Assessment' }).waitFor();
+
+    const numbers = await fields('Assessment');
+    expect(numbers['TCA (UTC)']).toBe('2021-12-20 01:25:35.287');
+    expect(numbers['Collision probability']).toMatch(/ 3D$/);
+    expect(numbers.Method).toMatch(/3D-Nc/);
+    const pc = Number(/^(\S+)/.exec(numbers['Collision probability'] ?? '')?.[1]);
+    expect(pc).toBeGreaterThan(0.9e-5);
+    expect(pc).toBeLessThan(1.1e-5);
+    const pc2d = Number(/^(\S+)/.exec(numbers['2D Pc (Foster)'] ?? '')?.[1]);
+    expect(pc2d).toBeGreaterThan(3.5e-168);
+    expect(pc2d).toBeLessThan(4.3e-168);
+    expect(Number(/^(\S+)/.exec(numbers['3D Pc (Hall 3D-Nc)'] ?? '')?.[1])).toBeCloseTo(pc, 12);
+
+    const method = web.page.getByRole('region', { name: 'Pc Method' });
+    await method.getByRole('region', { name: '2D-Pc usage tests' }).getByText(/^Long encounter:/).waitFor();
+    expect(await web.page.getByRole('region', { name: 'Encounter Plane' }).getByRole('img', { name: /^Encounter plane to scale/ }).locator('ellipse').count()).toBe(2);
+    expect(await web.page.getByRole('region', { name: 'Estimate History' }).locator('.recharts-surface').count()).toBeGreaterThan(0);
+
+    const cdm = web.page.getByRole('listitem', { name: `CDM ${TROPICS_FILE.replace(/\.cdm$/, '')}` });
+    await cdm.getByRole('button', { name: /^View CDM / }).click();
+    const text = cdm.locator('pre');
+    await text.getByText(/OBJECT_NAME\s+= TROPICS PATHFINDER/).waitFor();
+    expect(await text.textContent()).toContain('CCSDS_CDM_VERS');
+    expect(await cdm.getByRole('link', { name: /^Download CDM / }).getAttribute('href')).toMatch(/^\/api\//);
+    await web.page.screenshot({ path: `${SCREENS_DIR}/alert-detail.png`, fullPage: true });
+  });
+
+  it('uploads CDM files through the page: imported, then a duplicate, and a bad file rejected', async () => {
+    // A later CARA message of the TERRA vs IRIDIUM 33 DEB event (new MESSAGE_ID and creation date).
+    const original = await readFile(join(CARA_DIR, '000025994_conj_000037558_20210324_151047_20210323_154356.cdm'), 'utf8');
+    const later = original
+      .replace(/^(MESSAGE_ID\s*=\s*)(\S+)/m, '$1$2_BROWSER_TEST')
+      .replace(/^(CREATION_DATE\s*=\s*)\S+/m, '$12021-03-23T20:00:00.000');
+    expect(later).not.toBe(original);
+    const upload = { name: 'terra-later.cdm', mimeType: 'text/plain', buffer: Buffer.from(later) };
+
+    await openAlerts('/alerts?status=closed');
+    const input = web.page.getByLabel('CDM files');
+    const results = web.page.getByRole('list', { name: 'Upload results' });
+
+    await input.setInputFiles(upload);
+    const first = results.getByRole('listitem', { name: 'terra-later.cdm' }).first();
+    await first.getByText(/^1 (new|updated|merged)$/).waitFor();
+    const link = first.getByRole('list', { name: 'Imported' }).getByRole('link');
+    expect(await link.textContent()).toMatch(/^CNJ-2021-\d+$/);
+
+    await input.setInputFiles(upload);
+    await expect.poll(() => results.getByRole('listitem', { name: 'terra-later.cdm' }).count()).toBe(2);
+    await results.getByRole('listitem', { name: 'terra-later.cdm' }).first().getByText('1 duplicate', { exact: true }).waitFor();
+
+    // The browser logs the 400 of a file that holds no CDM.
+    web.expectedErrors = [/status of 400/];
+    await input.setInputFiles({ name: 'hello.cdm', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    const bad = results.getByRole('listitem', { name: 'hello.cdm' });
+    await bad.getByText(/Rejected/).first().waitFor();
+    await web.page.screenshot({ path: `${SCREENS_DIR}/alerts-upload.png`, fullPage: true });
+  });
+});
