@@ -14,6 +14,9 @@
  * Operations API (issue 6, scripts/bench-operations.ts): requests/s and p99 latency of the
  * endpoints the dashboard polls, on a real server with the demo catalogue, loaded by autocannon.
  *
+ * Conjunction assessment (issue 11, scripts/bench-pc.ts): Pc3D time per conjunction (median, worst)
+ * on the real CARA events, its share of the fleet screening run, importing 1,000 CDMs (CLI and API).
+ *
  * 3D Orbital View (issue 7, scripts/bench-globe.ts): in Chromium on the dashboard, the time to first
  * draw of the whole demo catalogue and the per-frame cost of updating its positions (target < 4 ms).
  */
@@ -31,6 +34,7 @@ import { PropagationPool } from '../src/server/workers/propagation-pool.ts';
 import { atmosphereBench } from './bench-atmosphere.ts';
 import { globeBench } from './bench-globe.ts';
 import { operationsBench } from './bench-operations.ts';
+import { pcBench } from './bench-pc.ts';
 import { screeningBench } from './bench-screening.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -131,6 +135,7 @@ async function startBench(): Promise<void> {
 
 await catalogueBench();
 if (existsSync(catalogPath)) await screeningBench(row);
+await pcBench(row);
 atmosphereBench(row);
 await startBench();
 await operationsBench(row);

@@ -80,6 +80,16 @@ describe('anomalyScore (our weights)', () => {
     expect(anomalyScore({ maneuvers: [], fleetApproaches: [], regimeChanged: false })).toEqual({ score: 0, reasons: [] });
   });
 
+  it('a proximity with a fleet satellite (rendezvous and proximity operation): 0.9, first reason, and an adversary becomes critical', () => {
+    const r = anomalyScore({ maneuvers: [], fleetApproaches: [], regimeChanged: false, proximities: [{ primaryName: 'OFEQ-16', kind: 'proximity_operation', minKm: 0.8 }] });
+    expect(r.score).toBeCloseTo(0.9, 12);
+    expect(r.reasons).toEqual(['rendezvous and proximity operation: in proximity operations with OFEQ-16 (closest 0.8 km)']);
+    expect(threatLevel('adversary', r.score, 'payload')).toBe('critical');
+    const both = anomalyScore({ maneuvers: [{ deltaV: 8, ageDays: 3 }], fleetApproaches: [], regimeChanged: false, proximities: [{ kind: 'attached', minKm: 0.2 }, { kind: 'formation', minKm: 1.5 }] });
+    expect(both.reasons[0]).toBe('rendezvous and proximity operation: attached to a fleet satellite (closest 0.2 km) (+ 1 more)');
+    expect(both.score).toBeGreaterThan(0.9);
+  });
+
   it('a manoeuvre of 8 m/s 3 days ago: 0.6 × (1 − e^−1.6) × 0.9 = 0.43098', () => {
     const r = anomalyScore({ maneuvers: [{ deltaV: 8, ageDays: 3.4 }], fleetApproaches: [], regimeChanged: false });
     expect(maneuverSignal({ deltaV: 8, ageDays: 3 })).toBeCloseTo(0.4309759, 6);

@@ -89,6 +89,17 @@ function covarianceOf(j: Matrix, q: Matrix): Matrix {
  * `hbrKm`: combined hard-body radius in km.
  */
 export function peakOverlapPosition(t: number, o1: PopObject, o2: PopObject, hbrKm: number, options: PeakOverlapOptions = {}): PeakOverlap {
+  try {
+    return iterate(t, o1, o2, hbrKm, options);
+  } catch (error) {
+    // A singular overlap covariance or an undefined orbit on the way: this time point has no POP
+    // (CARA's routine would fail there too), which the callers treat as non-convergence.
+    if (error instanceof RangeError) return { converged: 0, iterations: 0, failure: 10_000 };
+    throw error;
+  }
+}
+
+function iterate(t: number, o1: PopObject, o2: PopObject, hbrKm: number, options: PeakOverlapOptions): PeakOverlap {
   const maxIterations = options.maxIterations ?? 100;
   const clipFactor = options.clipFactor ?? 1e-4;
   const avgIter = Math.min(35, Math.round(maxIterations * 0.35));
