@@ -9,40 +9,17 @@
  * - the CDMs' own miss distance and relative speed.
  * Units are converted per case (the Omitron case is in km, km/s, km²).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { HAS_PC_CASES as present, inMetres, PC_CASES as cases, type PcCase as Case } from './pc-cases.test-support.ts';
 import { pc2d } from './pc2d.ts';
-import type { Vector3 } from './vector3.ts';
 
-const FILE = fileURLToPath(new URL('../../../../shared/reference/pc/pc_cases.json', import.meta.url));
-const present = existsSync(FILE);
-if (!present) console.warn(`[pc-cases.test] SKIPPED: reference file not found: ${FILE}`);
-
-interface Case {
-  id: string;
-  units: { r: string; v: string; C: string };
-  r1: number[];
-  v1: number[];
-  C1: number[][];
-  r2: number[];
-  v2: number[];
-  C2: number[][];
-  hbr_m: number | (number | null)[];
-  expected: Record<string, unknown> & { pc2d: number | null | number[] };
-}
-
+/** The case's Pc2D at a given HBR, in metres. */
 function metres(c: Case) {
-  const k = c.units.r === 'km' ? 1000 : 1;
-  const kv = c.units.v === 'km/s' ? 1000 : 1;
-  const kc = /^km/.test(c.units.C) ? 1e6 : 1;
-  const vec = (x: number[], f: number) => x.map((y) => y * f) as unknown as Vector3;
-  const cov = (m: number[][]) => m.map((row) => row.map((y) => y * kc));
-  return (hbrM: number) => pc2d({ r1M: vec(c.r1, k), v1MPerS: vec(c.v1, kv), cov1M2: cov(c.C1), r2M: vec(c.r2, k), v2MPerS: vec(c.v2, kv), cov2M2: cov(c.C2), hbrM });
+  const m = inMetres(c);
+  return (hbrM: number) => pc2d({ r1M: m.r1M, v1MPerS: m.v1MPerS, cov1M2: m.cov1, r2M: m.r2M, v2MPerS: m.v2MPerS, cov2M2: m.cov2, hbrM });
 }
 
 const rel = (a: number | null, b: number) => Math.abs((a as number) / b - 1);
-const cases: Case[] = present ? (JSON.parse(readFileSync(FILE, 'utf8')) as { cases: Case[] }).cases : [];
 const group = (prefix: string) => cases.filter((c) => c.id.startsWith(prefix));
 
 function report(name: string, errors: { id: string; error: number }[]) {

@@ -60,21 +60,23 @@ export function sphereRule(degree = 131): SphereRule {
   const points = new Float64Array(3 * count);
   const weights = new Float64Array(count);
   const dPhi = (2 * Math.PI) / nPhi;
-  let k = 0;
-  for (let i = 0; i < nTheta; i += 1) {
-    const u = nodes[i]!;
-    const s = Math.sqrt(Math.max(0, 1 - u * u));
-    for (let j = 0; j < nPhi; j += 1) {
-      // Half-step offset in φ so that no node sits on the x–z plane (a symmetric grid either way).
-      const phi = (j + 0.5) * dPhi;
-      points[3 * k] = s * Math.cos(phi);
-      points[3 * k + 1] = s * Math.sin(phi);
-      points[3 * k + 2] = u;
-      weights[k] = wu[i]! * dPhi;
-      k += 1;
-    }
-  }
+  for (let i = 0; i < nTheta; i += 1) writeRing(points, weights, i * nPhi, nodes[i]!, wu[i]! * dPhi, nPhi);
   return { points, weights, count, degree };
+}
+
+/** One latitude ring of `nPhi` equal-weight nodes at u = cos θ, written from node index `k0`. */
+function writeRing(points: Float64Array, weights: Float64Array, k0: number, u: number, weight: number, nPhi: number): void {
+  const s = Math.sqrt(Math.max(0, 1 - u * u));
+  const dPhi = (2 * Math.PI) / nPhi;
+  for (let j = 0; j < nPhi; j += 1) {
+    // Half-step offset in φ so that no node sits on the x–z plane (a symmetric grid either way).
+    const phi = (j + 0.5) * dPhi;
+    const k = k0 + j;
+    points[3 * k] = s * Math.cos(phi);
+    points[3 * k + 1] = s * Math.sin(phi);
+    points[3 * k + 2] = u;
+    weights[k] = weight;
+  }
 }
 
 /**
@@ -95,16 +97,8 @@ export function hemisphereRule(nU: number, nPhi: number): SphereRule {
   for (const half of [-1, 1]) {
     for (let i = 0; i < nU; i += 1) {
       // [−1, 1] → [0, 1] or [−1, 0]: u = half·(x + 1)/2, weight halved.
-      const u = (half * (nodes[i]! + 1)) / 2;
-      const s = Math.sqrt(Math.max(0, 1 - u * u));
-      for (let j = 0; j < nPhi; j += 1) {
-        const phi = (j + 0.5) * dPhi;
-        points[3 * k] = s * Math.cos(phi);
-        points[3 * k + 1] = s * Math.sin(phi);
-        points[3 * k + 2] = u;
-        weights[k] = 0.5 * wu[i]! * dPhi;
-        k += 1;
-      }
+      writeRing(points, weights, k, (half * (nodes[i]! + 1)) / 2, 0.5 * wu[i]! * dPhi, nPhi);
+      k += nPhi;
     }
   }
   return { points, weights, count, degree: 2 * nU - 1 };

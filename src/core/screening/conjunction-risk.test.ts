@@ -5,31 +5,14 @@
  * `assessRisk` with the CDM covariances as a CovarianceSource (the path imported CDMs will take),
  * the Pc must agree to the case's tolerance (1e-6 relative).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseElementSets } from '../elements/parse-element-sets.ts';
 import type { Matrix3 } from '../probability/index.ts';
+import { HAS_PC_CASES as present, PC_CASES, type PcCase } from '../probability/pc-cases.test-support.ts';
 import { temePosition, temeVelocity } from '../units.ts';
 import type { CloseApproach } from './close-approach.ts';
 import { rtnComponents } from './close-approach.ts';
 import { assessRisk } from './conjunction-risk.ts';
-
-const CASES = fileURLToPath(new URL('../../../../shared/reference/pc/pc_cases.json', import.meta.url));
-const present = existsSync(CASES);
-if (!present) console.warn(`[conjunction-risk.test] SKIPPED (CARA case): ${CASES} not found`);
-
-interface PcCase {
-  id: string;
-  r1: number[];
-  v1: number[];
-  C1: number[][];
-  r2: number[];
-  v2: number[];
-  C2: number[][];
-  hbr_m: number;
-  expected: { pc2d: number };
-}
 
 const km = (m: number[]) => m.map((x) => x / 1000) as [number, number, number];
 const position = (c: number[][]): Matrix3 => [c[0]!.slice(0, 3), c[1]!.slice(0, 3), c[2]!.slice(0, 3)] as unknown as Matrix3;
@@ -67,16 +50,15 @@ const [terra, debris] = parseElementSets(
 
 describe('assessRisk', () => {
   it.skipIf(!present)('reproduces CARA’s Pc2D for TERRA vs SL-16 DEB with the CDM covariances', () => {
-    const cases = (JSON.parse(readFileSync(CASES, 'utf8')) as { cases: PcCase[] }).cases;
-    const c = cases.find((x) => x.id === 'cara_cdm_000025994_conj_000026980_20220928_223445_20220924_220647')!;
+    const c = PC_CASES.find((x) => x.id === 'cara_cdm_000025994_conj_000026980_20220928_223445_20220924_220647')!;
     const risk = assessRisk(
       approachOf(c),
       { elementSet: terra!, objectType: 'payload' },
       { elementSet: debris!, objectType: 'debris' },
       () => ({ primaryM2: position(c.C1), secondaryM2: position(c.C2), source: 'CDM' }),
-      c.hbr_m,
+      c.hbr_m as number,
     );
-    expect(Math.abs(risk.pc! / c.expected.pc2d - 1)).toBeLessThan(1e-6);
+    expect(Math.abs(risk.pc! / (c.expected.pc2d as number) - 1)).toBeLessThan(1e-6);
     expect(risk.covariance).toBe('CDM');
     // Alfano's maximum assumes SOCRATES's aspect ratio 3; this CDM's covariance is far more
     // elongated, so its Pc may exceed that "maximum": no ordering is asserted.
