@@ -25,6 +25,7 @@ export default defineConfig({
   },
   test: {
     root,
+    globalSetup: ['tests/require-reference.ts'],
     projects: [
       {
         extends: true,

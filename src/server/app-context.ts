@@ -148,7 +148,7 @@ export function createAppContext(config: Config, database: Database, version: st
       dragCalculator,
       operations,
       highInterest,
-      cdmImport: new CdmImportService(repositories.cdmMessages, catalog, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M, alertLevel: config.ALERT_LEVEL }),
+      cdmImport: new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M, alertLevel: config.ALERT_LEVEL }),
       conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
     },
   };

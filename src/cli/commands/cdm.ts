@@ -215,7 +215,6 @@ async function importCommand(args: string[], env: Record<string, string | undefi
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const ctx = createAppContext(config, database, VERSION);
   try {
-    await ctx.services.catalog.reload();
     let failed = 0;
     for (const { path, text } of files) {
       try {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, like, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { cdmMessages, conjunctionEvents, conjunctionEventUpdates, spaceObjects } from '../db/schema.ts';
 import type { ConjunctionEventRow, EventUpdateValues, NewConjunctionEvent } from './conjunction-event-repository.ts';
@@ -89,9 +89,18 @@ export class CdmMessageRepository {
   }
 
   /** Whether the catalogue has a row for this object (with or without element sets). */
-  async objectExists(noradId: number): Promise<boolean> {
-    const [row] = await this.db.select({ n: spaceObjects.noradId }).from(spaceObjects).where(eq(spaceObjects.noradId, noradId));
-    return row !== undefined;
+  /** The names of those of `noradIds` the catalogue has a row for. */
+  async objectNames(noradIds: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    // One IN list per 10,000 ids keeps far below Postgres' 65,535 bind parameters.
+    for (let i = 0; i < noradIds.length; i += 10_000) {
+      const rows = await this.db
+        .select({ noradId: spaceObjects.noradId, name: spaceObjects.name })
+        .from(spaceObjects)
+        .where(inArray(spaceObjects.noradId, noradIds.slice(i, i + 10_000)));
+      for (const r of rows) out.set(r.noradId, r.name);
+    }
+    return out;
   }
 
   /** The newest creation date among an event's messages, or undefined. */
@@ -106,7 +115,7 @@ export class CdmMessageRepository {
    * nothing. A concurrent import of the same message loses on the unique (originator,
    * message_id) index and the whole transaction rolls back.
    */
-  async write(w: MessageWrite): Promise<{ event: ConjunctionEventRow; message: CdmMessageRow }> {
+  async write(w: MessageWrite): Promise<{ event: ConjunctionEventRow; messageId: number }> {
     return this.db.transaction(async (tx) => {
       if (w.objects.length > 0) {
         const now = w.message.importedAt;
@@ -135,15 +144,16 @@ export class CdmMessageRepository {
         event = rows[0]!;
       }
       await tx.insert(conjunctionEventUpdates).values({ ...w.history, eventId: event.id, runId: null });
+      // Only the id back: the row holds the raw message (kilobytes each).
       const [message] = (await tx
         .insert(cdmMessages)
         .values({ ...w.message, eventId: event.id })
-        .returning()) as [CdmMessageRow];
+        .returning({ id: cdmMessages.id })) as [{ id: number }];
       await insertOperationsEvents(
         tx,
         w.events.map((e) => ({ ...e, conjunctionId: e.conjunctionId ?? event.conjunctionId })),
       );
-      return { event, message };
+      return { event, messageId: message.id };
     });
   }
 }

@@ -24,7 +24,6 @@ import { DEFAULT_TCA_MATCH_TOLERANCE_MS, type AlertLevel } from '../../../core/o
 import { alfanoMaxPc, riskLevel, type PcViolation } from '../../../core/probability/index.ts';
 import type { CdmMessageRepository, MessageObject, MessageWrite } from '../../repositories/cdm-message-repository.ts';
 import type { ConjunctionEventRow, NewConjunctionEvent } from '../../repositories/conjunction-event-repository.ts';
-import type { CatalogService } from '../catalog-service.ts';
 import { distanceText, oddsText, utcText } from '../operations/descriptions.ts';
 import { EstimatePool } from './estimate-pool.ts';
 import type { EventDetails, EventObjectDetails } from '../operations/views.ts';
@@ -73,7 +72,6 @@ export class CdmImportService {
 
   constructor(
     private readonly messages: CdmMessageRepository,
-    private readonly catalog: CatalogService,
     private readonly writer: ConjunctionWriter,
     private readonly options: CdmImportOptions,
   ) {
@@ -108,39 +106,45 @@ export class CdmImportService {
       p.catch(() => undefined);
       return p;
     });
-    const known = new Set<number>();
+    // The catalogue's names of the file's objects, read once (no whole-catalogue cache is needed, so
+    // `ssa cdm import` does not load 26,000 element sets to import a file).
+    const ids = file.messages.flatMap((m) => [m.summary.object1.noradId, m.summary.object2.noradId]).filter((n): n is number => n !== null);
+    const known = await this.messages.objectNames([...new Set(ids)]);
     const done = new Map<string, string>();
     const touched: Touched = new Map();
-    await this.writer.withConjunctionLock(async () => {
-      for (const [i, m] of file.messages.entries()) {
-        const k = key(m);
-        const storedEvent = stored.get(k);
-        if (storedEvent !== undefined || done.has(k)) {
-          const conjunctionId = done.get(k) ?? (await this.eventOf(storedEvent!))?.conjunctionId ?? null;
-          response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId });
-          continue;
-        }
-        try {
-          const estimate = estimates[i] ? await estimates[i] : undefined;
-          const outcome = await this.importOne(m, estimate, fileName ?? null, now, known, touched);
-          response.imported.push(outcome);
-          done.set(k, outcome.conjunctionId);
-        } catch (error) {
-          if (isUniqueViolation(error)) {
-            response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId: null });
-          } else if (error instanceof RangeError) {
-            response.rejected.push({ index: m.index, line: m.line, messageId: m.summary.messageId, reason: error.message });
-          } else {
-            throw error;
-          }
+    const importMessage = async (i: number): Promise<void> => {
+      const m = file.messages[i]!;
+      const k = key(m);
+      const storedEvent = stored.get(k);
+      if (storedEvent !== undefined || done.has(k)) {
+        const conjunctionId = done.get(k) ?? (await this.messages.eventById(storedEvent!))?.conjunctionId ?? null;
+        response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId });
+        return;
+      }
+      try {
+        const estimate = estimates[i] ? await estimates[i] : undefined;
+        const outcome = await this.importOne(m, estimate, fileName ?? null, now, known, touched);
+        response.imported.push(outcome);
+        done.set(k, outcome.conjunctionId);
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId: null });
+        } else if (error instanceof RangeError) {
+          response.rejected.push({ index: m.index, line: m.line, messageId: m.summary.messageId, reason: error.message });
+        } else {
+          throw error;
         }
       }
+    };
+    await this.writer.withConjunctionLock(async () => {
+      // In file order, each message in a transaction of its own (whole or not at all).
+      for (let i = 0; i < file.messages.length; i += 1) await importMessage(i);
     });
     await this.writer.conjunctionsChanged();
     return response;
   }
 
-  private async importOne(m: ReceivedCdm, estimate: MessageEstimate | undefined, fileName: string | null, now: Date, known: Set<number>, touched: Touched): Promise<Imported> {
+  private async importOne(m: ReceivedCdm, estimate: MessageEstimate | undefined, fileName: string | null, now: Date, known: Map<number, string>, touched: Touched): Promise<Imported> {
     const s = m.summary;
     const n1 = s.object1.noradId;
     const n2 = s.object2.noradId;
@@ -161,9 +165,9 @@ export class CdmImportService {
     const supersedes = !match || match.source === 'screening' || newest === undefined || s.creationDate >= newest.getTime();
     const action: Imported['action'] = !match ? 'created' : match.source === 'screening' ? 'merged' : 'updated';
     const status = tca.getTime() < now.getTime() ? 'closed' : 'open';
-    const objects = await this.unknownObjects([s.object1, s.object2], known);
+    const objects = this.unknownObjects([s.object1, s.object2], known);
     const events: MessageWrite['events'] = [];
-    const names = [this.nameOf(primaryNorad, pObj), this.nameOf(secondaryNorad, sObj)];
+    const names = [nameOf(primaryNorad, pObj, known), nameOf(secondaryNorad, sObj, known)];
     const text = `CDM ${s.messageId} from ${s.originator}: ${names[0]} × ${names[1]}, risk ${columns.riskLevel.toUpperCase()}, Pc ${oddsText(columns.pc)}, miss ${distanceText(columns.missKm)} at ${utcText(s.tca)}`;
     // As the screening does: a conjunction below CARA's attention level is stored but not announced.
     if (status === 'open' && supersedes && columns.riskLevel !== 'low' && (!match || match.riskLevel !== columns.riskLevel)) {
@@ -215,7 +219,8 @@ export class CdmImportService {
       events,
     };
     const { event } = await this.messages.write(write);
-    for (const o of objects) known.add(o.noradId);
+    // Committed: later messages of this file find the objects it created.
+    for (const o of objects) known.set(o.noradId, o.name);
     const list = (touched.get(pairKey) ?? []).filter((e) => e.event.id !== event.id);
     list.push({ event, newestCreation: Math.max(s.creationDate, newest?.getTime() ?? -Infinity) });
     touched.set(pairKey, list);
@@ -316,27 +321,20 @@ export class CdmImportService {
     };
   }
 
-  private async eventOf(id: number): Promise<ConjunctionEventRow | undefined> {
-    return this.messages.eventById(id);
-  }
-
-  private nameOf(norad: number, o: ReceivedObject): string {
-    return this.catalog.entry(norad)?.object.name ?? o.name ?? `NORAD ${norad}`;
-  }
-
-  /** Objects named by the message that the catalogue has no row for (`known`: already seen to exist in this import). */
-  private async unknownObjects(objects: ReceivedObject[], known: Set<number>): Promise<MessageObject[]> {
+  /** Objects named by the message that the catalogue has no row for (`known`: catalogue names, and objects this import created). */
+  private unknownObjects(objects: ReceivedObject[], known: ReadonlyMap<number, string>): MessageObject[] {
     const out: MessageObject[] = [];
     for (const o of objects) {
-      if (o.noradId === null || known.has(o.noradId) || this.catalog.entry(o.noradId)) continue;
-      if (await this.messages.objectExists(o.noradId)) {
-        known.add(o.noradId);
-        continue;
-      }
+      if (o.noradId === null || known.has(o.noradId) || out.some((x) => x.noradId === o.noradId)) continue;
       out.push({ noradId: o.noradId, name: o.name ?? o.designator, cosparId: o.internationalDesignator, objectType: objectTypeOf(o.objectType) });
     }
     return out;
   }
+}
+
+/** An object's catalogue name, else the message's. */
+function nameOf(norad: number, o: ReceivedObject, known: ReadonlyMap<number, string>): string {
+  return known.get(norad) ?? o.name ?? `NORAD ${norad}`;
 }
 
 /** PostgreSQL's unique_violation (SQLSTATE 23505), through drizzle's wrapping. */

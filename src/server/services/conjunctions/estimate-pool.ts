@@ -19,11 +19,24 @@ interface Pending {
   request: EstimateWorkerRequest;
 }
 
+interface Slot {
+  readonly worker: Worker;
+  ready: boolean;
+  /** Requests sent to this worker and not yet answered. */
+  readonly inflight: Set<number>;
+}
+
+/**
+ * Requests each worker holds at once. More than one, so a worker never waits for the main thread
+ * to hand it the next message: during an import that thread is busy writing (PGlite runs
+ * synchronously in it), and a worker fed one message at a time idled for much of each write.
+ */
+const DEPTH = 4;
+
 export class EstimatePool {
-  private workers: Worker[] | undefined;
+  private slots: Slot[] | undefined;
   private readonly pending = new Map<number, Pending>();
   private readonly queue: number[] = [];
-  private readonly idle: Worker[] = [];
   private nextId = 1;
 
   constructor(private readonly size: number = Math.max(1, availableParallelism())) {}
@@ -37,7 +50,7 @@ export class EstimatePool {
         return Promise.reject(error as Error);
       }
     }
-    this.start();
+    this.slots ??= Array.from({ length: this.size }, () => this.spawn());
     const id = this.nextId++;
     return new Promise<MessageEstimate>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, request: { type: 'estimate', id, cdm, defaultHbrM } });
@@ -46,66 +59,62 @@ export class EstimatePool {
     });
   }
 
-  private start(): void {
-    if (this.workers) return;
-    this.workers = Array.from({ length: this.size }, () => this.spawn());
-  }
-
-  private spawn(): Worker {
+  private spawn(): Slot {
     const worker = new Worker(BOOTSTRAP, { workerData: { entry: ENTRY } });
-    let current: number | undefined;
-    const take = () => {
-      const id = this.queue.shift();
-      if (id === undefined) {
-        // An idle worker does not keep the process alive; a busy one does (a CLI import waits for it).
-        worker.unref();
-        this.idle.push(worker);
-        return;
-      }
-      current = id;
-      worker.ref();
-      worker.postMessage(this.pending.get(id)!.request);
-    };
-    (worker as Worker & { take?: () => void }).take = take;
+    const slot: Slot = { worker, ready: false, inflight: new Set() };
     worker.on('message', (reply: EstimateWorkerReply) => {
-      if (reply.type === 'ready') return take();
-      const p = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      current = undefined;
-      if (p) {
-        if (reply.type === 'estimate') p.resolve(reply.estimate);
-        else p.reject(reply.rangeError ? new RangeError(reply.message) : new Error(reply.message));
+      if (reply.type === 'ready') {
+        slot.ready = true;
+      } else {
+        slot.inflight.delete(reply.id);
+        const p = this.pending.get(reply.id);
+        this.pending.delete(reply.id);
+        if (p) {
+          if (reply.type === 'estimate') p.resolve(reply.estimate);
+          else p.reject(reply.rangeError ? new RangeError(reply.message) : new Error(reply.message));
+        }
       }
-      take();
+      this.dispatch();
+      // An idle worker does not keep the process alive; a busy one does (a CLI import waits for it).
+      if (slot.inflight.size === 0) worker.unref();
     });
     const fail = (error: Error) => {
-      if (current !== undefined) {
-        this.pending.get(current)?.reject(error);
-        this.pending.delete(current);
+      for (const id of slot.inflight) {
+        this.pending.get(id)?.reject(error);
+        this.pending.delete(id);
       }
-      const index = this.workers?.indexOf(worker) ?? -1;
-      if (index >= 0 && this.workers) this.workers[index] = this.spawn();
+      slot.inflight.clear();
+      const index = this.slots?.indexOf(slot) ?? -1;
+      if (index >= 0 && this.slots) this.slots[index] = this.spawn();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
-      if (this.workers && code !== 0) fail(new Error(`CDM estimate worker exited with code ${code}`));
+      if (this.slots && code !== 0) fail(new Error(`CDM estimate worker exited with code ${code}`));
     });
-    return worker;
+    return slot;
   }
 
+  /** Hands queued requests to the least-loaded ready workers, up to DEPTH each. */
   private dispatch(): void {
-    while (this.queue.length > 0 && this.idle.length > 0) {
-      const worker = this.idle.shift()! as Worker & { take?: () => void };
-      worker.take?.();
+    while (this.queue.length > 0 && this.slots) {
+      let best: Slot | undefined;
+      for (const slot of this.slots) if (slot.ready && slot.inflight.size < DEPTH && (!best || slot.inflight.size < best.inflight.size)) best = slot;
+      if (!best) return;
+      const id = this.queue.shift()!;
+      const p = this.pending.get(id);
+      if (!p) continue;
+      best.inflight.add(id);
+      best.worker.ref();
+      best.worker.postMessage(p.request);
     }
   }
 
   async close(): Promise<void> {
-    const workers = this.workers;
-    this.workers = undefined;
-    this.idle.length = 0;
+    const slots = this.slots;
+    this.slots = undefined;
+    this.queue.length = 0;
     for (const p of this.pending.values()) p.reject(new Error('CDM estimate pool closed'));
     this.pending.clear();
-    await Promise.all((workers ?? []).map((w) => w.terminate()));
+    await Promise.all((slots ?? []).map((s) => s.worker.terminate()));
   }
 }
