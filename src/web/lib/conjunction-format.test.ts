@@ -74,7 +74,7 @@ describe('conjunction formats', () => {
     expect([9422, -9419, 72.14, 0, null].map(formatMetresValue)).toEqual(['9,422.0', '-9,419.0', '72.1', '0.0', '—']);
     expect(formatMetresWithUnit(108.44)).toBe('108.4 m');
     expect(formatMetresWithUnit(undefined)).toBe('—');
-    expect([11.0732, 0.011, null].map(formatSpeedValue)).toEqual(['11.073', '0.011', '—']);
+    expect([11.0732, 0.011, 0.000312, 0, null].map(formatSpeedValue)).toEqual(['11.073', '0.011', '0.00031', '0.000', '—']);
   });
 
   it('writes fractions as percentages with 3 significant digits', () => {

@@ -85,9 +85,14 @@ export function formatMetresWithUnit(metres: number | null | undefined): string 
   return finite(metres) ? `${oneDecimal.format(metres)} m` : NO_VALUE;
 }
 
-/** A relative speed in km/s with 3 decimals, no unit ('11.073', '0.011': a slow pass of 11 m/s still shows). */
+/**
+ * A relative speed in km/s, no unit: 3 decimals ('11.073', '0.011'), and below 1 m/s two
+ * significant digits ('0.00031': a formation drifting at 0.3 m/s must not read as 0.000).
+ */
 export function formatSpeedValue(kmPerSecond: number | null | undefined): string {
-  return finite(kmPerSecond) ? kmPerSecond.toFixed(3) : NO_VALUE;
+  if (!finite(kmPerSecond)) return NO_VALUE;
+  if (kmPerSecond !== 0 && Math.abs(kmPerSecond) < 0.001) return String(Number(kmPerSecond.toPrecision(2)));
+  return kmPerSecond.toFixed(3);
 }
 
 /** A fraction as a percentage with 3 significant digits ('15.2 %', '0.5 %', '250 %'). */
