@@ -17,6 +17,16 @@ export function coppolaBounds(gamma: number, hbr: number, r: Vector, v: Vector, 
   const x = v.map((c_) => c_ / v0);
   const xr = x[0]! * r[0]! + x[1]! * r[1]! + x[2]! * r[2]!;
   let y = r.map((ri, i) => ri - x[i]! * xr);
+  if (!(Math.hypot(y[0]!, y[1]!, y[2]!) > 0)) {
+    // r parallel to v (or r = 0, a direct hit): any direction across v serves, since q0 = 0 and
+    // bᵀb, bᵀw are unchanged by a rotation about x. Take the axis least aligned with x.
+    const ax = Math.abs(x[0]!);
+    const ay = Math.abs(x[1]!);
+    const az = Math.abs(x[2]!);
+    const e = ax <= ay && ax <= az ? [1, 0, 0] : ay <= az ? [0, 1, 0] : [0, 0, 1];
+    const xe = x[0]! * e[0]! + x[1]! * e[1]! + x[2]! * e[2]!;
+    y = e.map((ei, i) => ei - x[i]! * xe);
+  }
   const yn = Math.hypot(y[0]!, y[1]!, y[2]!);
   y = y.map((yi) => yi / yn);
   const z = [x[1]! * y[2]! - x[2]! * y[1]!, x[2]! * y[0]! - x[0]! * y[2]!, x[0]! * y[1]! - x[1]! * y[0]!];

@@ -22,7 +22,7 @@
  * Units: r m, v m/s, sigmas m; the result in m², m²/s, m²/s², in the frame of r and v.
  */
 import { cartesianToEquinoctial, jacobianEquinoctialToCartesian, type Equinoctial } from './equinoctial.ts';
-import { congruence, type Matrix } from './linear-algebra.ts';
+import { congruence, solve3, type Matrix } from './linear-algebra.ts';
 import type { RtnSigmasM } from './default-covariance.ts';
 import { rtnAxes } from './rtn.ts';
 import type { Vector3 } from './vector3.ts';
@@ -52,10 +52,7 @@ export function elementSetCovariance6(sigmas: RtnSigmasM, rM: Vector3, vMPerS: V
   const target = [(radialM / 1e3) ** 2, (inTrackM / 1e3) ** 2, (crossTrackM / 1e3) ** 2];
   const axes = [R, T, N];
   const m = axes.map((axis) => [groupRadial(axis), groupPlane(axis), groupLambda(axis)]);
-  const det3 = (a: number[][]) =>
-    a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) - a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) + a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
-  const d = det3(m);
-  let scales = [0, 1, 2].map((col) => det3(m.map((row, i) => row.map((v, k) => (k === col ? target[i]! : v)))) / d);
+  let scales = solve3(m, target);
   if (!scales.every((s) => Number.isFinite(s) && s > 0)) {
     const sR = target[0]! / m[0]![0]!;
     const sW = target[2]! / m[2]![1]!;

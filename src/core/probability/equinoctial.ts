@@ -12,10 +12,11 @@
  * retrograde factor fr = +1), and the mean longitude. Units are the caller's through μ; the
  * 3D-Nc code uses km and km/s with μ = 398600.4418 km³/s² (EGM-96, as CARA).
  */
-import { congruence, inverse, scale, symmetricEigen, type Matrix, type Vector } from './linear-algebra.ts';
+import { congruence, inverse, scale, type Matrix, type Vector } from './linear-algebra.ts';
 
 /** Earth's μ, km³/s² (EGM-96), CARA's default for these routines. */
 export const MU_KM3_S2 = 3.986004418e5;
+export const MU_M3_S2 = 3.986004418e14;
 
 export type Equinoctial = readonly [n: number, af: number, ag: number, chi: number, psi: number, lambdaM: number];
 
@@ -226,42 +227,22 @@ export function orbitPeriod(r: Vector, v: Vector, mu: number): number {
 
 /** The equinoctial description of one object's TCA state and covariance (CARA EquinoctialMatrices.m, no remediation). */
 export interface EquinoctialState {
-  /** Position/velocity, km and km/s. */
-  readonly x: Vector;
-  /** Position/velocity covariance, km², km²/s, km²/s². */
-  readonly p: Matrix;
   readonly elements: Equinoctial;
-  /** ∂X/∂E at TCA. */
-  readonly jacobian: Matrix;
-  /** ∂E/∂X = J⁻¹. */
-  readonly inverseJacobian: Matrix;
-  /** Equinoctial covariance K P Kᵀ. */
+  /** Equinoctial covariance K P Kᵀ, K = (∂X/∂E)⁻¹ (km, s). */
   readonly q: Matrix;
-  /** Whether Q has a negative eigenvalue (not positive semi-definite). */
-  readonly qNotPositive: boolean;
 }
 
-/** Equinoctial elements, Jacobians and covariance of a state in metres (r m, v m/s, C m² …), or null for an unbound orbit. */
+/** Equinoctial elements and covariance of a state in metres (r m, v m/s, C m² …), or null for an unbound orbit. */
 export function equinoctialMatrices(rM: Vector, vMPerS: Vector, covM: Matrix): EquinoctialState | null {
   const x = [...rM, ...vMPerS].map((c) => c / 1e3);
-  const p = scale(covM, 1e-6);
   const eq = cartesianToEquinoctial(x.slice(0, 3), x.slice(3));
   if (!eq) return null;
   const elements: Equinoctial = [eq.elements[0], eq.elements[1], eq.elements[2], eq.elements[3], eq.elements[4], mod2pi(eq.elements[5])];
-  const jacobian = jacobianEquinoctialToCartesian(elements, x);
   let inverseJacobian: Matrix;
   try {
-    inverseJacobian = inverse(jacobian);
+    inverseJacobian = inverse(jacobianEquinoctialToCartesian(elements, x));
   } catch {
     return null;
   }
-  const q = congruence(inverseJacobian, p);
-  const qNotPositive = symmetricEigen(q).values.some((l) => l < 0);
-  return { x, p, elements, jacobian, inverseJacobian, q, qNotPositive };
+  return { elements, q: congruence(inverseJacobian, scale(covM, 1e-6)) };
 }
-
-/** X = J Q Jᵀ: a Cartesian covariance from an equinoctial one. */
-export function cartesianCovariance(jacobian: Matrix, q: Matrix): Matrix {
-  return congruence(jacobian, q);
-}
-

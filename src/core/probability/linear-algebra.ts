@@ -8,7 +8,7 @@
 export type Matrix = number[][];
 export type Vector = number[];
 
-export function zeros(rows: number, cols: number = rows): Matrix {
+function zeros(rows: number, cols: number = rows): Matrix {
   const m: Matrix = new Array<number[]>(rows);
   for (let i = 0; i < rows; i += 1) {
     const row = new Array<number>(cols);
@@ -18,7 +18,7 @@ export function zeros(rows: number, cols: number = rows): Matrix {
   return m;
 }
 
-export function identity(n: number): Matrix {
+function identity(n: number): Matrix {
   const m = zeros(n);
   for (let i = 0; i < n; i += 1) m[i]![i] = 1;
   return m;
@@ -52,10 +52,6 @@ export function multiply(a: Matrix, b: Matrix): Matrix {
 
 export function multiplyVector(a: Matrix, x: Vector): Vector {
   return a.map((row) => row.reduce((s, v, j) => s + v * x[j]!, 0));
-}
-
-export function add(a: Matrix, b: Matrix): Matrix {
-  return a.map((row, i) => row.map((v, j) => v + b[i]![j]!));
 }
 
 export function scale(a: Matrix, k: number): Matrix {
@@ -95,16 +91,11 @@ export function congruence(a: Matrix, m: Matrix): Matrix {
 }
 
 /** (M + Mᵀ)/2: removes round-off asymmetry, as CARA's cov_make_symmetric. */
-export function symmetrize(m: Matrix): Matrix {
+function symmetrize(m: Matrix): Matrix {
   const n = m.length;
   const s = zeros(n);
   for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) s[i]![j] = 0.5 * (m[i]![j]! + m[j]![i]!);
   return s;
-}
-
-/** The block rows r0..r0+rows-1, columns c0..c0+cols-1. */
-export function block(m: Matrix, r0: number, c0: number, rows: number, cols: number): Matrix {
-  return m.slice(r0, r0 + rows).map((row) => row.slice(c0, c0 + cols));
 }
 
 /**
@@ -208,7 +199,7 @@ export function symmetricEigen(m: Matrix): SymmetricEigen {
 }
 
 /** V diag(d) Vᵀ. */
-export function fromEigen(vectors: Matrix, d: Vector): Matrix {
+function fromEigen(vectors: Matrix, d: Vector): Matrix {
   const n = vectors.length;
   const out = zeros(n);
   for (let i = 0; i < n; i += 1) {
@@ -224,13 +215,11 @@ export function fromEigen(vectors: Matrix, d: Vector): Matrix {
 /**
  * Eigenvalue clipping (Hall, Hejduk & Johnson 2017, AAS 17-567; CARA CovRemEigValClip.m):
  * eigenvalues below `floor` are raised to it. Returns the raw and clipped eigenvalues, the
- * determinant and inverse of the clipped matrix (built from the raw eigenvectors), and whether
- * any clipping happened.
+ * determinant and inverse of the clipped matrix (built from the raw eigenvectors).
  */
-export function clipEigenvalues(m: Matrix, floor: number): { raw: Vector; clipped: Vector; determinant: number; inverse: Matrix; remediated: Matrix; clippedAny: boolean } {
+export function clipEigenvalues(m: Matrix, floor: number): { raw: Vector; clipped: Vector; determinant: number; inverse: Matrix } {
   const { values, vectors } = symmetricEigen(m);
   const clipped = values.map((l) => (l < floor ? floor : l));
-  const clippedAny = values.some((l) => l < floor);
   return {
     raw: values,
     clipped,
@@ -239,19 +228,15 @@ export function clipEigenvalues(m: Matrix, floor: number): { raw: Vector; clippe
       vectors,
       clipped.map((l) => 1 / l),
     ),
-    remediated: clippedAny ? fromEigen(vectors, clipped) : m.map((row) => [...row]),
-    clippedAny,
   };
 }
 
-export function dot(a: Vector, b: Vector): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i += 1) s += a[i]! * b[i]!;
-  return s;
-}
-
-export function norm(a: Vector): number {
-  return Math.sqrt(dot(a, a));
+/** The solution x of M x = b for a 3×3 M by Cramer's rule (NaN or ±Infinity entries when M is singular). */
+export function solve3(m: Matrix, b: Vector): Vector {
+  const det = (a: Matrix) =>
+    a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) - a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) + a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
+  const d = det(m);
+  return [0, 1, 2].map((col) => det(m.map((row, i) => row.map((v, j) => (j === col ? b[i]! : v)))) / d);
 }
 
 /** xᵀ M y. */

@@ -28,7 +28,6 @@
  */
 import { pc2d } from './pc2d.ts';
 import { pc3d, type Pc3dResult } from './pc3d.ts';
-import { defaultSphereRule } from './sphere-quadrature.ts';
 import { PC2D_CUTOFFS, usageViolationsPc2d, type UsageViolationIndicators } from './usage-violations.ts';
 import type { Vector3 } from './vector3.ts';
 
@@ -162,7 +161,7 @@ function pc2dViolations(ind: UsageViolationIndicators, relativeSpeedMPerS: numbe
   return out;
 }
 
-function pc3dViolations(r: Pc3dResult, points: number): PcViolation[] {
+function pc3dViolations(r: Pc3dResult): PcViolation[] {
   const out: PcViolation[] = [];
   if (!r.converged) {
     out.push({ method: '3D-Nc', kind: 'unconverged', value: null, limit: null, message: `The 3D-Nc integration did not converge (${r.reason ?? 'no reason given'}).` });
@@ -177,12 +176,12 @@ function pc3dViolations(r: Pc3dResult, points: number): PcViolation[] {
   if (offset > PC3D_CUTOFFS.offset) {
     out.push({ method: '3D-Nc', kind: 'offset', value: offset, limit: PC3D_CUTOFFS.offset, message: `The risk reaches ${pct(offset)} of the way to the encounter segment's edge (limit ${pct(PC3D_CUTOFFS.offset)}).` });
   }
-  const minPoints = PC3D_CUTOFFS.spherePointShare * points;
-  const avg = r.pc !== null && r.pc > 0 ? r.averageSpherePoints : Number.NaN;
-  if (Number.isFinite(avg) && avg < minPoints && r.pc !== null && r.pc >= 1e-15) {
-    const value = Math.max(0, (minPoints - avg) / minPoints);
+  const share = r.pc !== null && r.pc > 0 ? r.averageSphereShare : Number.NaN;
+  const minShare = PC3D_CUTOFFS.spherePointShare;
+  if (Number.isFinite(share) && share < minShare && r.pc !== null && r.pc >= 1e-15) {
+    const value = Math.max(0, (minShare - share) / minShare);
     if (value > PC3D_CUTOFFS.spherePointShare) {
-      out.push({ method: '3D-Nc', kind: 'sphere-points', value, limit: PC3D_CUTOFFS.spherePointShare, message: `The collision rate is concentrated on few sphere points (${avg.toFixed(0)} of ${points}); the hard-body radius is large for the covariance and the 3D value may be inaccurate.` });
+      out.push({ method: '3D-Nc', kind: 'sphere-points', value, limit: PC3D_CUTOFFS.spherePointShare, message: `The collision rate is concentrated on few sphere points (${pct(share)} of them); the hard-body radius is large for the covariance and the 3D value may be inaccurate.` });
     }
   }
   return out;
@@ -223,7 +222,7 @@ export function assessPc(input: PcAssessmentInput): PcAssessment {
   // The whole encounter segment where the encounter is long, offset or the tests failed; Coppola's bounds otherwise (Pc3D_Hall's default).
   const initialBounds = extendedOrOffset || !converged ? 'segment' : 'coppola';
   const three = pc3d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: cov6(input.cov1), r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: cov6(input.cov2), hbrM: input.hbrM }, { initialBounds });
-  const all = [...violations, ...pc3dViolations(three, defaultSphereRule().count)];
+  const all = [...violations, ...pc3dViolations(three)];
   const run = {
     converged: three.converged,
     conjunctionStart: three.conjunctionStart,

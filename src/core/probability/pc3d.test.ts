@@ -101,4 +101,11 @@ describe('Pc3D input handling', () => {
     const expected = (100 / (2 * s2)) * Math.exp(-(100 * 100) / (2 * s2));
     expect(rel(r.pc, expected)).toBeLessThan(5e-3);
   });
+
+  it('handles a direct hit (zero miss, where Coppola’s frame has no miss direction)', () => {
+    // Same crossing with the objects at the same point at TCA: Pc ≈ R²/(2σ²) = 2.5e-3 in the small-HBR limit.
+    const r = pc3d({ r1M, v1MPerS, cov1: cov, r2M: r1M, v2MPerS, cov2: cov, hbrM: 10 });
+    expect(r.converged).toBe(true);
+    expect(rel(r.pc, 100 / (2 * 2e4))).toBeLessThan(5e-3);
+  });
 });

@@ -12,8 +12,9 @@
  * refinement over the encounter segment bounded by the two-body relative-distance maxima, up to 250
  * refinements, POP up to 100 iterations, eigenvalue clipping at (1e-4·HBR)², retrograde frame
  * reorientation, no equinoctial covariance remediation). Differences, all stated:
- * - The unit-sphere integral uses a product Gauss rule of the same degree (131) as CARA's 5810-point
- *   Lebedev rule (sphere-quadrature.ts).
+ * - The unit-sphere integral uses product Gauss rules on hemispheres aligned with the relative
+ *   velocity (sphere-quadrature.ts), 576 to 28,800 points by how peaked the Gaussian is on the
+ *   sphere (SPHERE_TIERS), instead of CARA's 5810-point Lebedev rule.
  * - No covariance cross-correlation (DCP) correction: messages carry no DCP sensitivity vectors.
  * - If the fixed reorientation still leaves a retrograde orbit (CARA then tries random rotations),
  *   a few fixed alternative rotations are tried.
@@ -22,9 +23,9 @@
  */
 import { erfc, erfcx } from './erf.ts';
 import { erfcinv } from './erfc-inverse.ts';
-import { equinoctialMatrices, equinoctialToCartesian, orbitPeriod, stateAndJacobianAt, type EquinoctialState } from './equinoctial.ts';
+import { equinoctialMatrices, equinoctialToCartesian, MU_M3_S2, orbitPeriod, stateAndJacobianAt, type EquinoctialState } from './equinoctial.ts';
 import { extrema, refineMaxima } from './extrema.ts';
-import { clipEigenvalues, congruence, multiply, type Matrix, type Vector } from './linear-algebra.ts';
+import { clipEigenvalues, congruence, multiply, transpose, type Matrix, type Vector } from './linear-algebra.ts';
 import { coppolaBounds } from './coppola-bounds.ts';
 import { peakOverlapPosition } from './peak-overlap.ts';
 import { reorientForRetrograde } from './retrograde.ts';
@@ -53,8 +54,6 @@ export interface Pc3dOptions {
   readonly ephemerisPoints?: number;
   /** Explicit encounter-segment limits (s rel. to TCA), as CARA's Tmin_limit / Tmax_limit. */
   readonly segmentLimits?: { readonly min: number; readonly max: number };
-  /** Unit-sphere rule for every time point, instead of the adaptive choice (tests compare the two). */
-  readonly sphere?: SphereRule;
 }
 
 export interface Pc3dResult {
@@ -76,8 +75,11 @@ export interface Pc3dResult {
   readonly peakTime: number;
   readonly ephemerisPoints: number;
   readonly refinements: number;
-  /** Average number of unit-sphere points carrying the integral (CARA AvgLebNumb); NaN if none. */
-  readonly averageSpherePoints: number;
+  /**
+   * Average share of the unit-sphere rule's points carrying the integral (CARA's AvgLebNumb over the
+   * Lebedev rule's size; here a share because the rule's size varies from step to step); NaN if none.
+   */
+  readonly averageSphereShare: number;
   readonly periods: readonly [number, number];
   /** Whether the frame was reoriented to avoid a retrograde orbit. */
   readonly reoriented: boolean;
@@ -96,7 +98,6 @@ const TWO_PI = 2 * Math.PI;
 const SQRT2 = Math.SQRT2;
 const SQRT_PI = Math.sqrt(Math.PI);
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
-const MU_M3_S2 = 3.986004418e14;
 
 function toMatrix(c: readonly (readonly number[])[], what: string): Matrix {
   if (c.length !== 6 || c.some((row) => row.length !== 6)) throw new RangeError(`pc3d: ${what} must be a 6×6 matrix`);
@@ -116,21 +117,25 @@ function toVector(v: readonly number[], what: string): Vector {
  */
 
 export const SPHERE_TIERS = { coarseMax: 4, mediumMax: 25, fineMax: 100 };
-let fineRule: SphereRule | undefined;
-let coarseRule: SphereRule | undefined;
-/** 8712 points (degree 131 in u per hemisphere pair, 132 angles): Lebedev-5810's degree. */
-const FINE_RULE = () => (fineRule ??= hemisphereRule(33, 132));
-/** 576 points, for a Gaussian that varies gently over the hard-body sphere. */
-const COARSE_RULE = () => (coarseRule ??= hemisphereRule(12, 24));
-let mediumRule: SphereRule | undefined;
-/** 3072 points. */
-const MEDIUM_RULE = () => (mediumRule ??= hemisphereRule(24, 64));
-let sharpRule: SphereRule | undefined;
-/** 28800 points, for a Gaussian sharply peaked on the sphere (hard-body radius large for the covariance). */
-const SHARP_RULE = () => (sharpRule ??= hemisphereRule(60, 240));
 
-function transposeOf(m: Matrix): Matrix {
-  return [0, 1, 2].map((i) => [0, 1, 2].map((j) => m[j]![i]!));
+/**
+ * The hemisphere-pair rules of the tiers (Gauss–Legendre nodes per hemisphere, angles): 576 points
+ * for a Gaussian that varies gently over the hard-body sphere, 3072, 8712 (exact to degree 65 in
+ * u, 131 in φ), and 28,800 for one sharply peaked on it (hard-body radius large for the covariance).
+ */
+const TIER_RULES = [
+  [12, 24],
+  [24, 64],
+  [33, 132],
+  [60, 240],
+] as const;
+const tierRules: (SphereRule | undefined)[] = [];
+
+/** The rule for a spread of MD² over the sphere, built on first use. */
+function sphereRuleFor(spread: number): SphereRule {
+  const tier = spread <= SPHERE_TIERS.coarseMax ? 0 : spread <= SPHERE_TIERS.mediumMax ? 1 : spread <= SPHERE_TIERS.fineMax ? 2 : 3;
+  const [nU, nPhi] = TIER_RULES[tier]!;
+  return (tierRules[tier] ??= hemisphereRule(nU, nPhi));
 }
 
 /** An orthonormal frame (columns e1, e2, e3) with e3 along v (any frame when v is 0). */
@@ -195,10 +200,9 @@ interface EphemerisPoint {
   popConverged: boolean;
   popFailure: number;
   ncdot: number;
-  ncdotSmall: number;
   md2: number;
   ms2: number;
-  spherePoints: number;
+  sphereShare: number;
 }
 
 /**
@@ -298,8 +302,6 @@ export function pc3d(input: Pc3dInput, options: Pc3dOptions = {}): Pc3dResult {
   let c2 = toMatrix(input.cov2, 'cov2');
   const hbr = input.hbrM;
   if (!(hbr > 0)) throw new RangeError(`pc3d: hbrM must be positive, got ${hbr}`);
-  const fine = FINE_RULE();
-  const coarse = COARSE_RULE();
   const periods: [number, number] = [orbitPeriod(r1, v1, MU_M3_S2), orbitPeriod(r2, v2, MU_M3_S2)];
   const undefinedResult = (reason: string, extra: Partial<Pc3dResult> = {}): Pc3dResult => ({
     pc: null,
@@ -314,7 +316,7 @@ export function pc3d(input: Pc3dInput, options: Pc3dOptions = {}): Pc3dResult {
     peakTime: Number.NaN,
     ephemerisPoints: 0,
     refinements: 0,
-    averageSpherePoints: Number.NaN,
+    averageSphereShare: Number.NaN,
     periods,
     reoriented: false,
     reason,
@@ -375,7 +377,7 @@ export function pc3d(input: Pc3dInput, options: Pc3dOptions = {}): Pc3dResult {
   const makePoint = (t: number): EphemerisPoint => {
     const a = stateAndJacobianAt(t, e1.e0);
     const b = stateAndJacobianAt(t, e2.e0);
-    return { t, x1: a.x, j1: a.jacobian, x2: b.x, j2: b.jacobian, computed: false, popConverged: true, popFailure: 0, ncdot: Number.NaN, ncdotSmall: Number.NaN, md2: Number.NaN, ms2: Number.NaN, spherePoints: Number.NaN };
+    return { t, x1: a.x, j1: a.jacobian, x2: b.x, j2: b.jacobian, computed: false, popConverged: true, popFailure: 0, ncdot: Number.NaN, md2: Number.NaN, ms2: Number.NaN, sphereShare: Number.NaN };
   };
   let eph = linspace(tmin, tmax, neph).map(makePoint);
 
@@ -400,8 +402,6 @@ export function pc3d(input: Pc3dInput, options: Pc3dOptions = {}): Pc3dResult {
     const csp = cs.map((row, i) => row.map((x, j) => x - (bsq[i]![0]! * bs[j]![0]! + bsq[i]![1]! * bs[j]![1]! + bsq[i]![2]! * bs[j]![2]!)));
     const asInvRu = asInv.map((row) => row[0]! * ru[0]! + row[1]! * ru[1]! + row[2]! * ru[2]!);
     const ms = ru[0]! * asInvRu[0]! + ru[1]! * asInvRu[1]! + ru[2]! * asInvRu[2]!;
-    const vuNorm = Math.hypot(vu[0]!, vu[1]!, vu[2]!);
-    p.ncdotSmall = h2 * Math.PI * ns0 * Math.exp(-0.5 * ms) * vuNorm;
     p.md2 = ms;
     p.ms2 = ms - 2 * h * Math.hypot(asInvRu[0]!, asInvRu[1]!, asInvRu[2]!);
     if (p.ms2 > MD2_CUT) {
@@ -410,14 +410,14 @@ export function pc3d(input: Pc3dInput, options: Pc3dOptions = {}): Pc3dResult {
     }
     // Rotate the integrand so the rule's pole lies along the relative velocity (the kink of ν on the equator).
     const frame = poleFrame(vu);
-    const rot = (m: Matrix) => multiply(multiply(transposeOf(frame), m), frame);
+    const rot = (m: Matrix) => multiply(multiply(transpose(frame), m), frame);
     const lin = (x: Vector) => [0, 1, 2].map((j) => frame[0]![j]! * x[0]! + frame[1]![j]! * x[1]! + frame[2]![j]! * x[2]!);
     const asInvLocal = rot(asInv);
     const spread = 2 * h * Math.hypot(asInvRu[0]!, asInvRu[1]!, asInvRu[2]!) + h2 * Math.max(...clip.clipped.map((l) => 1 / l));
-    const rule = options.sphere ?? (spread <= SPHERE_TIERS.coarseMax ? coarse : spread <= SPHERE_TIERS.mediumMax ? MEDIUM_RULE() : spread <= SPHERE_TIERS.fineMax ? fine : SHARP_RULE());
+    const rule = sphereRuleFor(spread);
     const integral = sphereIntegral(rule, lin(ru), lin(vu), asInvLocal, h, rot(bsq), rot(csp), -Math.log(ns0));
     p.ncdot = h2 * integral.sum;
-    p.spherePoints = integral.points;
+    p.sphereShare = integral.points / rule.count;
     if (p.ncdot <= NCDOT_TINY) p.ncdot = 0;
   };
 
@@ -589,9 +589,9 @@ export function pc3d(input: Pc3dInput, options: Pc3dOptions = {}): Pc3dResult {
   }
   converged = converged && nRefine < N_REFINE_MAX;
 
-  let averageSpherePoints = Number.NaN;
+  let averageSphereShare = Number.NaN;
   if (converged && nc > 0) {
-    averageSpherePoints = trapezoid(times, ncdt.map((x, i) => x * (Number.isNaN(eph[i]!.spherePoints) ? 0 : eph[i]!.spherePoints))).at(-1)! / nc;
+    averageSphereShare = trapezoid(times, ncdt.map((x, i) => x * (Number.isNaN(eph[i]!.sphereShare) ? 0 : eph[i]!.sphereShare))).at(-1)! / nc;
   }
 
   // Conjunction duration: samples with appreciable Ṅc, widened to where the cumulative Nc lies
@@ -636,7 +636,7 @@ export function pc3d(input: Pc3dInput, options: Pc3dOptions = {}): Pc3dResult {
     peakTime,
     ephemerisPoints: eph.length,
     refinements: nRefine,
-    averageSpherePoints,
+    averageSphereShare,
     periods,
     reoriented,
     ...(converged ? {} : { reason: 'the collision-rate integration did not converge' }),

@@ -9,7 +9,7 @@
  * Units: km, km/s, s; μ = 398600.4418 km³/s².
  */
 import { cartesianToEquinoctial, mod2pi, stateAndJacobianAt, type Equinoctial } from './equinoctial.ts';
-import { clipEigenvalues, congruence, inverse, multiplyVector, quadraticForm, symmetricEigen, type Matrix, type Vector } from './linear-algebra.ts';
+import { clipEigenvalues, congruence, inverse, multiplyVector, quadraticForm, type Matrix, type Vector } from './linear-algebra.ts';
 import { MU_KM3_S2 } from './equinoctial.ts';
 
 export interface PeakOverlapOptions {
@@ -67,23 +67,6 @@ function velocity(x: Vector): Vector {
   return [x[3]!, x[4]!, x[5]!];
 }
 
-function clippedInverse(a: Matrix, floor: number): Matrix {
-  const { values, vectors } = symmetricEigen(a);
-  const n = 3;
-  const inv: Matrix = [
-    [0, 0, 0],
-    [0, 0, 0],
-    [0, 0, 0],
-  ];
-  const d = values.map((l) => 1 / (l < floor ? floor : l));
-  for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) inv[i]![j] = vectors[i]![0]! * d[0]! * vectors[j]![0]! + vectors[i]![1]! * d[1]! * vectors[j]![1]! + vectors[i]![2]! * d[2]! * vectors[j]![2]!;
-  return inv;
-}
-
-function covarianceOf(j: Matrix, q: Matrix): Matrix {
-  return congruence(j, q);
-}
-
 /**
  * Peak overlap position at offset t (s) from TCA, both objects' equinoctial epochs at TCA.
  * `hbrKm`: combined hard-body radius in km.
@@ -137,14 +120,14 @@ function iterate(t: number, o1: PopObject, o2: PopObject, hbrKm: number, options
     const ru2 = position(xu2);
     const vu1 = velocity(xu1);
     const vu2 = velocity(xu2);
-    ps1 = covarianceOf(js1, o1.q0);
-    ps2 = covarianceOf(js2, o2.q0);
+    ps1 = congruence(js1, o1.q0);
+    ps2 = congruence(js2, o2.q0);
     const as1 = ps1.slice(0, 3).map((row) => row.slice(0, 3));
     const bs1 = ps1.slice(3, 6).map((row) => row.slice(0, 3));
     const as2 = ps2.slice(0, 3).map((row) => row.slice(0, 3));
     const bs2 = ps2.slice(3, 6).map((row) => row.slice(0, 3));
-    const as1inv = clippedInverse(as1, lClip);
-    const as2inv = clippedInverse(as2, lClip);
+    const as1inv = clipEigenvalues(as1, lClip).inverse;
+    const as2inv = clipEigenvalues(as2, lClip).inverse;
     const sigpInv = as1inv.map((row, i) => row.map((v, j) => v + as2inv[i]![j]!));
     const sigp = inverse(sigpInv);
     let mup = multiplyVector(sigp, addVectors(multiplyVector(as1inv, ru1), multiplyVector(as2inv, ru2)));

@@ -2,12 +2,11 @@
  * Quadrature over the unit sphere for the 3D-Nc collision rate (pc3d.ts).
  *
  * CARA's Pc3D_Hall integrates with the 5810-point Lebedev rule (degree 131; Lebedev & Laikov 1999,
- * Doklady Mathematics 59(3)). We use the product rule of the same polynomial degree instead:
- * Gauss–Legendre in u = cos θ (66 nodes, exact to degree 131 in u) times the trapezoid rule in φ
- * (132 equally spaced angles, exact for trigonometric degree 131), 8712 points. Both integrate
- * every spherical harmonic up to degree 131 exactly; the product rule's nodes are computed here
- * (Golub & Welsch-free Newton iteration on the Legendre recurrence, Press et al., Numerical
- * Recipes 3rd ed., §4.6 `gauleg`) instead of copied from a table. Weights sum to 4π.
+ * Doklady Mathematics 59(3)). We use product rules instead: Gauss–Legendre in u = cos θ on each
+ * hemisphere times the trapezoid rule in φ, whose nodes are computed here (Newton iteration on
+ * the Legendre recurrence, Press et al., Numerical Recipes 3rd ed., §4.6 `gauleg`) instead of
+ * copied from a table. Split at the equator, a rule whose pole lies along the relative velocity
+ * integrates the flux factor's kink exactly (see hemisphereRule). Weights sum to 4π.
  */
 
 export interface SphereRule {
@@ -50,35 +49,6 @@ export function gaussLegendre(n: number): { nodes: Float64Array; weights: Float6
   return { nodes, weights };
 }
 
-/** The product rule exact to spherical degree `degree` (odd). */
-export function sphereRule(degree = 131): SphereRule {
-  const nTheta = (degree + 1) / 2;
-  const nPhi = degree + 1;
-  if (!Number.isInteger(nTheta)) throw new RangeError('sphereRule: degree must be odd');
-  const { nodes, weights: wu } = gaussLegendre(nTheta);
-  const count = nTheta * nPhi;
-  const points = new Float64Array(3 * count);
-  const weights = new Float64Array(count);
-  const dPhi = (2 * Math.PI) / nPhi;
-  for (let i = 0; i < nTheta; i += 1) writeRing(points, weights, i * nPhi, nodes[i]!, wu[i]! * dPhi, nPhi);
-  return { points, weights, count, degree };
-}
-
-/** One latitude ring of `nPhi` equal-weight nodes at u = cos θ, written from node index `k0`. */
-function writeRing(points: Float64Array, weights: Float64Array, k0: number, u: number, weight: number, nPhi: number): void {
-  const s = Math.sqrt(Math.max(0, 1 - u * u));
-  const dPhi = (2 * Math.PI) / nPhi;
-  for (let j = 0; j < nPhi; j += 1) {
-    // Half-step offset in φ so that no node sits on the x–z plane (a symmetric grid either way).
-    const phi = (j + 0.5) * dPhi;
-    const k = k0 + j;
-    points[3 * k] = s * Math.cos(phi);
-    points[3 * k + 1] = s * Math.sin(phi);
-    points[3 * k + 2] = u;
-    weights[k] = weight;
-  }
-}
-
 /**
  * A rule whose pole is the local +z axis, split at the equator: Gauss–Legendre in u = cos θ on
  * [−1, 0] and on [0, 1] (`nU` nodes each) times the trapezoid rule in φ (`nPhi` angles). The
@@ -97,17 +67,18 @@ export function hemisphereRule(nU: number, nPhi: number): SphereRule {
   for (const half of [-1, 1]) {
     for (let i = 0; i < nU; i += 1) {
       // [−1, 1] → [0, 1] or [−1, 0]: u = half·(x + 1)/2, weight halved.
-      writeRing(points, weights, k, (half * (nodes[i]! + 1)) / 2, 0.5 * wu[i]! * dPhi, nPhi);
-      k += nPhi;
+      const u = (half * (nodes[i]! + 1)) / 2;
+      const s = Math.sqrt(Math.max(0, 1 - u * u));
+      for (let j = 0; j < nPhi; j += 1) {
+        // Half-step offset in φ so that no node sits on the x–z plane.
+        const phi = (j + 0.5) * dPhi;
+        points[3 * k] = s * Math.cos(phi);
+        points[3 * k + 1] = s * Math.sin(phi);
+        points[3 * k + 2] = u;
+        weights[k] = 0.5 * wu[i]! * dPhi;
+        k += 1;
+      }
     }
   }
   return { points, weights, count, degree: 2 * nU - 1 };
-}
-
-let cached: SphereRule | undefined;
-
-/** The default rule (degree 131, 8712 points), built once. */
-export function defaultSphereRule(): SphereRule {
-  cached ??= sphereRule(131);
-  return cached;
 }

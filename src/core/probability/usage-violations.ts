@@ -23,8 +23,8 @@
  * Inputs in metres, m/s, m² (6×6 covariances).
  */
 import { erfcinv } from './erfc-inverse.ts';
-import { equinoctialMatrices, orbitPeriod } from './equinoctial.ts';
-import { clipEigenvalues, symmetricEigen, type Matrix, type Vector } from './linear-algebra.ts';
+import { equinoctialMatrices, MU_M3_S2, orbitPeriod } from './equinoctial.ts';
+import { clipEigenvalues, solve3, symmetricEigen, type Matrix, type Vector } from './linear-algebra.ts';
 import { peakOverlapMd2, type EpochObject } from './peak-overlap.ts';
 import { reorientForRetrograde } from './retrograde.ts';
 
@@ -72,7 +72,6 @@ const TIME_SIGMA_DIFF_LIMIT = 2.5;
 const Q_DIFF_LIMIT = 1.0;
 const MAX_REFINEMENTS = 20;
 const ACCEPTABLE_INIT_OFFSET_FACTOR = 10;
-const MU_M3_S2 = 3.986004418e14;
 
 /** Parabola c₁t² + c₂t + c₃ through the three points of smallest Q (CARA TimeParabolaFit.m, the full-rank case). */
 function parabola(ts: readonly number[], qs: readonly number[]): [number, number, number] {
@@ -87,10 +86,7 @@ function parabola(ts: readonly number[], qs: readonly number[]): [number, number
   const z = t.map((x) => (x - tmid) / tdel);
   // Solve [z² z 1] x = q by Cramer's rule (3×3, well conditioned in normalised time).
   const m = z.map((zi) => [zi * zi, zi, 1]);
-  const det3 = (a: number[][]) =>
-    a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) - a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) + a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
-  const d = det3(m);
-  const x = [0, 1, 2].map((col) => det3(m.map((row, i) => row.map((v, j) => (j === col ? q[i]! : v)))) / d);
+  const x = solve3(m, q);
   const trat = tmid / tdel;
   const tratx1 = trat * x[0]!;
   return [x[0]! / tdel ** 2, (x[1]! - 2 * tratx1) / tdel, trat * (tratx1 - x[1]!) + x[2]!];
