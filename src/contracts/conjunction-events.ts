@@ -63,7 +63,17 @@ export const ConjunctionListItem = z
 export type ConjunctionListItem = z.infer<typeof ConjunctionListItem>;
 
 export const CONJUNCTION_SORT_FIELDS = ['tca', 'primary', 'secondary', 'miss', 'radial', 'inTrack', 'crossTrack', 'relativeVelocity', 'pc', 'risk', 'source', 'lastUpdated'] as const;
-export const ConjunctionSortField = z.enum(CONJUNCTION_SORT_FIELDS);
+
+/**
+ * Longest ORIGINATOR and MESSAGE_ID a CDM may have to be imported (CCSDS 508.0-B-1 sets no limit).
+ * Both go into one unique btree index, whose entries PostgreSQL limits to about 2.7 kB; 2 × 255
+ * UTF-16 units is at most 1.5 kB of UTF-8. Real ones are short ('CARA', 'CSpOC', ids of tens of
+ * characters). An event's `source` is its originator, so the list's filter takes as much.
+ */
+export const MAX_CDM_HEADER_FIELD = 255;
+
+/** Largest integer id a path takes: ids are PostgreSQL `integer` columns (a larger one is a 400, not a database error). */
+const MAX_INT_ID = 2_147_483_647;
 
 /** Largest page of the list. */
 export const MAX_CONJUNCTION_PAGE = 5000;
@@ -71,7 +81,7 @@ export const MAX_CONJUNCTION_PAGE = 5000;
 export const ConjunctionListQuery = z
   .object({
     status: z.enum(['open', 'closed', 'all']).default('open'),
-    source: z.string().trim().min(1).max(64).refine(noNul, 'must not contain NUL characters').optional().describe("'screening' or a CDM originator"),
+    source: z.string().trim().min(1).max(MAX_CDM_HEADER_FIELD).refine(noNul, 'must not contain NUL characters').optional().describe("'screening' or a CDM originator"),
     risk: z
       .string()
       .regex(/^(critical|high|medium|low)(,(critical|high|medium|low))*$/, 'risk must be critical, high, medium or low, comma-separated')
@@ -211,7 +221,7 @@ export const CdmImportResponse = z
   .meta({ id: 'CdmImportResponse' });
 export type CdmImportResponse = z.infer<typeof CdmImportResponse>;
 
-export const CdmMessageParams = z.object({ id: z.coerce.number().int().positive() });
+export const CdmMessageParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT_ID) });
 
 /** A pair that stays close (docked, formation, proximity operations): not a conjunction. */
 export const ProximityKind = z.enum(['attached', 'formation', 'proximity_operation']);

@@ -175,7 +175,8 @@ export const UpdateHighInterestObject = z
   .refine((v) => Object.keys(v).length > 0, 'at least one field')
   .meta({ id: 'UpdateHighInterestObject' });
 export type UpdateHighInterestObject = z.infer<typeof UpdateHighInterestObject>;
-export const HighInterestObjectParams = z.object({ id: z.coerce.number().int().positive() });
+// An id past PostgreSQL's integer range cannot exist: a 400 rather than the database's overflow error.
+export const HighInterestObjectParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 /** A space object panel of the Conjunction Analysis card (product spec §3). */
 export const SpaceObjectPanel = z.object({

@@ -14,6 +14,7 @@ import { CdmMessageRepository } from './repositories/cdm-message-repository.ts';
 import { ProximityRepository } from './repositories/proximity-repository.ts';
 import { CdmImportService } from './services/conjunctions/cdm-import-service.ts';
 import { ConjunctionQueryService } from './services/conjunctions/conjunction-query-service.ts';
+import { ProximityQueryService } from './services/conjunctions/proximity-views.ts';
 import { CatalogService } from './services/catalog-service.ts';
 import { CatalogUpdater } from './services/catalog-updater.ts';
 import { AnalysisJobs } from './services/analysis-jobs.ts';
@@ -57,6 +58,7 @@ export interface AppContext {
     highInterest: HighInterestService;
     cdmImport: CdmImportService;
     conjunctions: ConjunctionQueryService;
+    proximities: ProximityQueryService;
   };
 }
 
@@ -148,8 +150,9 @@ export function createAppContext(config: Config, database: Database, version: st
       dragCalculator,
       operations,
       highInterest,
-      cdmImport: new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M, alertLevel: config.ALERT_LEVEL }),
+      cdmImport: new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M }),
       conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
+      proximities: new ProximityQueryService(repositories.proximities, catalog),
     },
   };
 }

@@ -6,8 +6,9 @@
  * with its line while the good ones are kept; a newer message updates the event and its history;
  * a message joins the screening's own event for the pair; a file with no CDM is a 400.
  */
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CdmImportResponse, ConjunctionDetail, ConjunctionListResponse } from '../../src/contracts/conjunction-events.ts';
 import { riskLevel } from '../../src/core/probability/index.ts';
 import { useTestApp } from './support/app.ts';
@@ -67,7 +68,9 @@ describe.skipIf(!HAS_REFERENCE)('POST /api/cdm/import with the 27 real CARA CDMs
       else expect(d.violations).toEqual([]);
       const raw = await server.app.inject({ method: 'GET', url: d.cdms[0]!.url });
       expect(raw.statusCode).toBe(200);
-      expect(raw.body).toBe(readFileSync(`${DIR}${messageId}.cdm`, 'utf8').replace(/\n$/, '').concat(raw.body.endsWith('\n') ? '\n' : ''));
+      // Stored as received, from its version line to its last character: the line end after it
+      // separates it from the next message and is not part of it (core cdm/read-file.ts).
+      expect(raw.body).toBe(readFileSync(`${DIR}${messageId}.cdm`, 'utf8').trimEnd());
     }
   });
 
@@ -91,6 +94,7 @@ describe.skipIf(!HAS_REFERENCE)('POST /api/cdm/import with the 27 real CARA CDMs
     const byPc = await list('status=all&sort=-pc&limit=1');
     expect(byPc.items[0]).toMatchObject({ primaryObject: { name: 'TERRA' }, secondaryObject: { name: 'IRIDIUM 33 DEB' }, riskLevel: 'critical' });
     const critical = await list('status=closed&risk=critical&limit=100');
+    expect(critical.items.length).toBeGreaterThan(0);
     expect(critical.items.every((i) => i.riskLevel === 'critical')).toBe(true);
     expect(critical.total).toBe(cases.filter((c) => riskLevel(c.expected.cara_usage_violations.pc2d !== 0 ? c.expected.pc3d : c.expected.pc2d) === 'critical').length);
     expect((await list('status=all&q=tropics')).total).toBe(2);
@@ -98,6 +102,8 @@ describe.skipIf(!HAS_REFERENCE)('POST /api/cdm/import with the 27 real CARA CDMs
     expect((await list('status=all&source=CARA')).total).toBe(27);
     expect((await list('status=all&source=screening')).total).toBe(0);
     const window = await list('status=all&tcaFrom=2022-01-01T00:00:00Z&tcaTo=2022-12-31T23:59:59Z&limit=100');
+    expect(window.items.length).toBeGreaterThan(0);
+    expect(window.items).toHaveLength(window.total);
     expect(window.items.every((i) => i.tca.startsWith('2022'))).toBe(true);
     const page = await list('status=all&limit=5&offset=25');
     expect(page.items).toHaveLength(2);
@@ -174,6 +180,81 @@ describe.skipIf(!HAS_REFERENCE)('CDM updates, merges and bad input', () => {
     expect(active.find((c) => c.conjunctionId === 'CNJ-2031-001')?.riskLevel).toBe('critical');
   });
 
+  it('reopens a screening event closed as not found when a newer CDM puts its TCA ahead, and announces it', async () => {
+    const tca = new Date('2032-03-24T15:10:47.417Z');
+    const now = new Date();
+    const repos = server.ctx.repositories;
+    const runId = await repos.screeningRuns.start({ reason: 'test', startedAt: now, windowStart: now, windowEnd: tca, thresholdKm: 5, catalogVersion: 'test', primaries: 1, objects: 2, pairs: 1 });
+    const values = { tca, missKm: 0.9, radialKm: 0.1, inTrackKm: 0.5, crossTrackKm: 0.7, relativeVelocityKmS: 11, pc: 1e-9, maxPc: 1e-6, riskLevel: 'medium', pc2d: 1e-9, pc3d: null, pcMethod: 'pc2d' };
+    const { created } = await repos.conjunctionEvents.applyRun({
+      runId,
+      created: [
+        {
+          event: { conjunctionId: 'CNJ-2032-001', primaryNorad: 25994, secondaryNorad: 37558, ...values, source: 'screening', status: 'open', closeReason: null, firstDetected: now, lastUpdated: now, lastRunId: runId, details: {}, cdmKvn: null, cdmGeneratedAt: null },
+          update: { at: now, tca, missKm: 0.9, pc: 1e-9, maxPc: 1e-6, riskLevel: 'medium', sigmaM: null, source: 'screening', pcMethod: 'pc2d' },
+        },
+      ],
+      updated: [],
+      closed: [],
+      events: [],
+    });
+    await repos.conjunctionEvents.applyRun({ runId, created: [], updated: [], closed: [{ id: created[0]!.id, reason: 'not_found' }], events: [] });
+    expect(await repos.conjunctionEvents.byConjunctionId('CNJ-2032-001')).toMatchObject({ status: 'closed', closeReason: 'not_found' });
+
+    const r = CdmImportResponse.parse((await post(rewrite(terra(), 'REOPEN-1', '2032-03-23T15:43:56.000', '2032-03-24T15:10:47.417'))).json());
+    expect(r.imported[0]).toMatchObject({ conjunctionId: 'CNJ-2032-001', action: 'merged', riskLevel: 'critical' });
+    const d = ConjunctionDetail.parse((await server.app.inject({ method: 'GET', url: '/api/conjunctions/CNJ-2032-001' })).json());
+    expect(d).toMatchObject({ status: 'open', closeReason: null, source: 'CARA' });
+    const alerts = (await repos.operationsEvents.recent(50)).filter((e) => e.eventType === 'alert_updated' && e.conjunctionId === 'CNJ-2032-001');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.description).toMatch(/REOPEN-1/);
+    await server.ctx.services.operations.whenIdle();
+    const active = (await server.app.inject({ method: 'GET', url: '/api/conjunctions/active' })).json() as { conjunctionId: string }[];
+    expect(active.some((c) => c.conjunctionId === 'CNJ-2032-001')).toBe(true);
+  });
+
+  it('rejects a MESSAGE_ID or ORIGINATOR too long to index (8 kB of random text) and keeps the others', async () => {
+    // Random bytes do not compress, so PostgreSQL cannot squeeze them under its index entry limit.
+    const long = randomBytes(6144).toString('base64url');
+    expect(long).toHaveLength(8192);
+    const longId = rewrite(terra(), long, '2021-03-23T19:00:00.000');
+    const longOriginator = rewrite(terra(), 'LONG-ORIGINATOR', '2021-03-23T19:30:00.000').replace(/^ORIGINATOR\s*=.*$/m, `ORIGINATOR = ${long}`);
+    const good = rewrite(terra(), 'LONG-GOOD', '2021-03-23T20:00:00.000');
+    const res = await post(`${longId}\n${longOriginator}\n${good}\n`);
+    expect(res.statusCode).toBe(200);
+    const r = CdmImportResponse.parse(res.json());
+    expect(r.imported.map((i) => i.messageId)).toEqual(['LONG-GOOD']);
+    expect(r.rejected.map((x) => [x.index, x.reason])).toEqual([
+      [0, 'MESSAGE_ID is 8192 characters long; at most 255 are accepted'],
+      [1, 'ORIGINATOR is 8192 characters long; at most 255 are accepted'],
+    ]);
+  });
+
+  it('refreshes the open events when an import fails part-way, so the messages stored before the failure are served', async () => {
+    const messages = server.ctx.repositories.cdmMessages;
+    const write = messages.write.bind(messages);
+    const failing = vi
+      .spyOn(messages, 'write')
+      .mockImplementationOnce(write)
+      .mockImplementationOnce(() => Promise.reject(new Error('injected failure')));
+    const refresh = vi.spyOn(server.ctx.services.operations, 'conjunctionsChanged');
+    try {
+      const first = rewrite(terra(), 'FAIL-1', '2033-03-23T15:43:56.000', '2033-03-24T15:10:47.417');
+      const second = rewrite(terra(), 'FAIL-2', '2033-04-23T15:43:56.000', '2033-04-24T15:10:47.417');
+      const res = await post(`${first}\n${second}\n`);
+      expect(res.statusCode).toBe(500);
+      expect(failing).toHaveBeenCalledTimes(2);
+      expect(refresh).toHaveBeenCalledTimes(1);
+    } finally {
+      failing.mockRestore();
+      refresh.mockRestore();
+    }
+    const stored = ConjunctionListResponse.parse((await server.app.inject({ method: 'GET', url: '/api/conjunctions?status=open&tcaFrom=2033-01-01T00:00:00Z' })).json());
+    expect(stored.items.map((i) => i.tca)).toEqual(['2033-03-24T15:10:47.417Z']);
+    const active = (await server.app.inject({ method: 'GET', url: '/api/conjunctions/active' })).json() as { conjunctionId: string }[];
+    expect(active.some((c) => c.conjunctionId === stored.items[0]!.conjunctionId)).toBe(true);
+  });
+
   it('says so when the body holds no CDM at all (400), or a NUL', async () => {
     for (const body of ['hello', '', '<html><body>no</body></html>', `CCSDS_CDM_VERS = 1.0\u0000`]) {
       const res = await post(body);
@@ -189,8 +270,14 @@ describe.skipIf(!HAS_REFERENCE)('CDM updates, merges and bad input', () => {
   it('answers 404 for an unknown conjunction or message, 400 for a malformed id or query', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/conjunctions/CNJ-2021-999' })).statusCode).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: '/api/cdm/messages/99999' })).statusCode).toBe(404);
+    // Message ids are PostgreSQL integers: the largest is still a plain 404, one more is a malformed id.
+    expect((await server.app.inject({ method: 'GET', url: '/api/cdm/messages/2147483647' })).statusCode).toBe(404);
+    for (const id of ['2147483648', '99999999999', '0', '-1', '1.5', '1e40']) {
+      const res = await server.app.inject({ method: 'GET', url: `/api/cdm/messages/${id}` });
+      expect(res.statusCode, id).toBe(400);
+    }
     expect((await server.app.inject({ method: 'GET', url: '/api/conjunctions/NOT-AN-ID' })).statusCode).toBe(400);
-    for (const q of ['sort=bogus', 'risk=severe', 'limit=0', 'limit=9999', 'status=maybe', 'tcaFrom=yesterday', 'q=%00']) {
+    for (const q of ['sort=bogus', 'risk=severe', 'limit=0', 'limit=9999', 'limit=2147483648', 'offset=99999999999', 'offset=-1', 'status=maybe', 'tcaFrom=yesterday', 'q=%00', `source=${'x'.repeat(256)}`]) {
       const res = await server.app.inject({ method: 'GET', url: `/api/conjunctions?${q}` });
       expect(res.statusCode, q).toBe(400);
     }

@@ -1,7 +1,8 @@
 /**
  * Fuzz of the conjunction-event and CDM routes (issue 11): thousands of malformed requests —
  * random query strings, ids, bodies, content types, and real CARA CDMs with lines deleted,
- * duplicated or given absurd values (NaN, 1e308, −0, empty, NUL, very long) — and not one may get
+ * duplicated or given absurd values (NaN, 1e308, −0, empty, NUL, very long, incompressible noise as
+ * MESSAGE_ID or ORIGINATOR, just past PostgreSQL's integer) — and not one may get
  * a 5xx. A seeded generator makes every failure reproducible.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,7 +24,22 @@ function rng(seed: number) {
   };
 }
 
-const ODD_VALUES = ['', ' ', '0', '-0', '-1', '1e308', '-1e308', '1e-320', 'NaN', 'Infinity', '9'.repeat(40), 'x'.repeat(5000), '\u0000', 'null', '[]', '{}', '%', "'; drop table x;--", 'CNJ-2021-001', 'CNJ-0000-000', '🚀', '\uD800', 'tca', '-pc', 'critical,high', 'open'];
+/**
+ * `length` printable characters of seeded noise: unlike 'x'.repeat(…), PostgreSQL cannot compress
+ * them, so as a MESSAGE_ID or ORIGINATOR they exceed what a btree index entry may hold. `wide`
+ * draws from the whole BMP below the surrogates (three UTF-8 bytes each).
+ */
+function noise(seed: number, length: number, wide = false): string {
+  const random = rng(seed);
+  return Array.from({ length }, () => String.fromCharCode(wide ? 0x100 + Math.floor(random() * (0xd800 - 0x100)) : 0x21 + Math.floor(random() * 94))).join('');
+}
+
+const ODD_VALUES = [
+  '', ' ', '0', '-0', '-1', '1e308', '-1e308', '1e-320', 'NaN', 'Infinity', '9'.repeat(40), 'x'.repeat(5000), noise(1, 8192), noise(2, 3000, true),
+  // Just past PostgreSQL's integer (ids, limits) and far past it.
+  '2147483648', '99999999999',
+  '\u0000', 'null', '[]', '{}', '%', "'; drop table x;--", 'CNJ-2021-001', 'CNJ-0000-000', '🚀', '\uD800', 'tca', '-pc', 'critical,high', 'open',
+];
 const PARAMS = ['status', 'source', 'risk', 'q', 'tcaFrom', 'tcaTo', 'sort', 'limit', 'offset', 'bogus'];
 /** encodeURIComponent, or a malformed UTF-8 escape for a lone surrogate (which it refuses). */
 const enc = (s: string) => {
@@ -50,6 +66,12 @@ describe('fuzzing GET /api/conjunctions, GET /api/conjunctions/{id}, POST /api/c
         else if (what < 0.5) lines.splice(i, 0, lines[i] ?? '');
         else if (what < 0.9) lines[i] = (lines[i] ?? '').replace(/=.*$/, `= ${pick(ODD_VALUES)}`);
         else lines[i] = (lines[i] ?? '').slice(0, Math.floor(random() * 20));
+      }
+      // The header keys go into a unique index: odd values there, more often than one line in 80 would.
+      if (random() < 0.2) {
+        const key = pick(['MESSAGE_ID', 'ORIGINATOR']);
+        const i = lines.findIndex((line) => line.trimStart().startsWith(key));
+        if (i >= 0) lines[i] = `${key} = ${pick(ODD_VALUES)}`;
       }
       return lines.join(random() < 0.2 ? '\r\n' : '\n');
     };

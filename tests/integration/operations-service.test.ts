@@ -293,6 +293,27 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     const next = await ops.runNow('manual', new Date(NOW + 2 * DAY + 2 * HOUR));
     expect(next.status).toBe('completed');
     expect(ops.stats().body.screeningStatus).toBe('idle');
+
+    // A failure after the proximities stage: the conjunction and proximity writes before it are
+    // committed and what the engine serves; the manoeuvre and threat stages never ran.
+    const maneuversBeforeLate = await repos.maneuvers.since(new Date(0));
+    failAt = 'proximities';
+    const late = await ops.runNow('manual', new Date(NOW + 2 * DAY + 2 * HOUR + 20 * 60_000));
+    failAt = undefined;
+    expect(late).toMatchObject({ status: 'failed', error: 'injected failure after proximities' });
+    expect(late.timings).toMatchObject({ conjunctionsMs: expect.any(Number), proximitiesMs: expect.any(Number) });
+    expect(late.timings.maneuversMs).toBeUndefined();
+    expect(late.timings.threatsMs).toBeUndefined();
+    expect(await repos.runs.latest()).toMatchObject({ id: late.runId, status: 'failed', error: 'injected failure after proximities', finishedAt: expect.any(Date) });
+    expect(ops.stats().body.screeningStatus).toBe('failed');
+    const stored = (await repos.conjunctions.open()).map((e) => e.conjunctionId).sort();
+    expect(stored.length).toBeGreaterThan(0);
+    expect(ops.activeConjunctions().body.map((c) => c.conjunctionId).sort()).toEqual(stored);
+    expect(await repos.maneuvers.since(new Date(0))).toHaveLength(maneuversBeforeLate.length);
+
+    const recovered = await ops.runNow('manual', new Date(NOW + 2 * DAY + 2 * HOUR + 40 * 60_000));
+    expect(recovered.status).toBe('completed');
+    expect(ops.stats().body.screeningStatus).toBe('idle');
   }, 300_000);
 
   it('writes a run atomically: a conflict leaves the events as they were', async () => {

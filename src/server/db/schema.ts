@@ -353,7 +353,7 @@ export const proximities = pgTable(
     primaryNorad: integer('primary_norad').notNull(),
     secondaryNorad: integer('secondary_norad').notNull(),
     /** attached | formation | proximity_operation */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ['attached', 'formation', 'proximity_operation'] }).notNull(),
     startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true, mode: 'date' }).notNull(),
     minKm: doublePrecision('min_km').notNull(),

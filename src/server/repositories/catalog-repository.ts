@@ -223,6 +223,22 @@ export class CatalogRepository {
   }
 }
 
+/** An object known only by what another source says of it (a CDM's OBJECT_DESIGNATOR, OBJECT_NAME, …). */
+export type MinimalSpaceObject = Pick<SpaceObject, 'noradId' | 'name' | 'cosparId' | 'objectType'>;
+
+/**
+ * Adds the objects the catalogue has no row for, with `db` (the database or a transaction of the
+ * caller's write); an object already there is left as it is (the catalogue's own record wins).
+ */
+export async function insertMissingObjects(db: Pick<Db, 'insert'>, objects: readonly MinimalSpaceObject[], source: string, now: Date): Promise<void> {
+  for (let i = 0; i < objects.length; i += OBJECT_BATCH) {
+    await db
+      .insert(spaceObjects)
+      .values(objects.slice(i, i + OBJECT_BATCH).map((o) => ({ ...o, owner: null, source, updatedAt: now })))
+      .onConflictDoNothing();
+  }
+}
+
 function toSpaceObject(row: typeof spaceObjects.$inferSelect): SpaceObject {
   const { updatedAt: _updatedAt, ...rest } = row;
   return { ...rest, objectType: rest.objectType as ObjectType };

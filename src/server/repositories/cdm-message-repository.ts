@@ -1,7 +1,10 @@
-import { and, desc, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import { conjunctionIdFor } from '../../core/operations/index.ts';
 import type { Db } from '../db/database.ts';
 import { cdmMessages, conjunctionEvents, conjunctionEventUpdates, spaceObjects } from '../db/schema.ts';
-import type { ConjunctionEventRow, EventUpdateValues, NewConjunctionEvent } from './conjunction-event-repository.ts';
+import { insertMissingObjects, type MinimalSpaceObject } from './catalog-repository.ts';
+import { maxConjunctionSequence, type ConjunctionEventRow, type EventUpdateValues, type NewConjunctionEvent } from './conjunction-event-repository.ts';
+import { isUniqueViolationOf } from './database-errors.ts';
 import { insertOperationsEvents, type NewOperationsEvent } from './operations-event-repository.ts';
 
 /** A stored CDM (`cdm_messages`). */
@@ -9,46 +12,55 @@ export type CdmMessageRow = typeof cdmMessages.$inferSelect;
 export type NewCdmMessage = Omit<CdmMessageRow, 'id' | 'eventId'>;
 
 /** An object a message names that the catalogue does not know yet (created from the message). */
-export interface MessageObject {
-  noradId: number;
-  name: string;
-  cosparId: string | null;
-  objectType: 'payload' | 'rocket_body' | 'debris' | 'unknown';
-}
+export type MessageObject = MinimalSpaceObject;
 
 /** Everything one imported message changes, written in one transaction. */
 export interface MessageWrite {
   /** A new event (its conjunction id is allocated inside the transaction from the TCA year), or the event to update. */
   event: { create: Omit<NewConjunctionEvent, 'conjunctionId'> } | { update: { id: number; set: Partial<NewConjunctionEvent> } };
-  /** The estimate to add to the event's history; null when the message is older than the event's estimate and only adds its record. */
+  /** The message's estimate, added to the event's history (also when the message is older than the event's estimate). */
   history: EventUpdateValues;
   message: NewCdmMessage;
   objects: MessageObject[];
   events: (Omit<NewOperationsEvent, 'conjunctionId'> & { conjunctionId?: string | null })[];
 }
 
+/** Another writer stored this (originator, MESSAGE_ID) first: nothing of the message was written. */
+export class DuplicateCdmMessageError extends Error {
+  override name = 'DuplicateCdmMessageError';
+  constructor(
+    readonly originator: string,
+    readonly messageId: string,
+  ) {
+    super(`CDM ${messageId} from ${originator} is already stored`);
+  }
+}
+
+// The unique indexes a message write can hit (db/schema.ts), told apart by name: only the first
+// means "the same message again".
+const MESSAGE_KEY_INDEX = 'cdm_messages_originator_message_uq';
+const CONJUNCTION_ID_INDEX = 'conjunction_events_cid_uq';
+/** Tries at a new event's CNJ id: each lost race means another writer committed one meanwhile. */
+const ALLOCATION_ATTEMPTS = 3;
+
 /** Imported CCSDS CDMs and the events they make. The only code that touches `cdm_messages`. */
 export class CdmMessageRepository {
   constructor(private readonly db: Db) {}
 
-  async find(originator: string, messageId: string): Promise<CdmMessageRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(cdmMessages)
-      .where(and(eq(cdmMessages.originator, originator), eq(cdmMessages.messageId, messageId)));
-    return row;
-  }
-
-  /** The stored (originator, message id) keys among these, as 'originator\u0001messageId'. */
-  async existingKeys(keys: readonly { originator: string; messageId: string }[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
+  /**
+   * The stored messages among these (originator, message id) keys, as 'originator\u0001messageId',
+   * each with the conjunction id of its event (a duplicate is reported with it).
+   */
+  async existingKeys(keys: readonly { originator: string; messageId: string }[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
     for (let i = 0; i < keys.length; i += 500) {
       const batch = keys.slice(i, i + 500);
       const rows = await this.db
-        .select({ originator: cdmMessages.originator, messageId: cdmMessages.messageId, eventId: cdmMessages.eventId })
+        .select({ originator: cdmMessages.originator, messageId: cdmMessages.messageId, conjunctionId: conjunctionEvents.conjunctionId })
         .from(cdmMessages)
+        .innerJoin(conjunctionEvents, eq(conjunctionEvents.id, cdmMessages.eventId))
         .where(or(...batch.map((k) => and(eq(cdmMessages.originator, k.originator), eq(cdmMessages.messageId, k.messageId)))));
-      for (const r of rows) out.set(`${r.originator}\u0001${r.messageId}`, r.eventId);
+      for (const r of rows) out.set(`${r.originator}\u0001${r.messageId}`, r.conjunctionId);
     }
     return out;
   }
@@ -83,12 +95,6 @@ export class CdmMessageRepository {
     return rows.sort((x, y) => Math.abs(x.tca.getTime() - tca.getTime()) - Math.abs(y.tca.getTime() - tca.getTime()) || (x.status === 'open' ? -1 : 1))[0];
   }
 
-  async eventById(id: number): Promise<ConjunctionEventRow | undefined> {
-    const [row] = await this.db.select().from(conjunctionEvents).where(eq(conjunctionEvents.id, id));
-    return row;
-  }
-
-  /** Whether the catalogue has a row for this object (with or without element sets). */
   /** The names of those of `noradIds` the catalogue has a row for. */
   async objectNames(noradIds: readonly number[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
@@ -112,28 +118,35 @@ export class CdmMessageRepository {
   /**
    * Writes one message: the objects it introduces, the event (created with the next CNJ id of its
    * TCA year, or updated), its history point, the message and the operations events, all or
-   * nothing. A concurrent import of the same message loses on the unique (originator,
-   * message_id) index and the whole transaction rolls back.
+   * nothing. Throws DuplicateCdmMessageError when another writer stored the same (originator,
+   * MESSAGE_ID) first; the whole transaction has then rolled back.
    */
   async write(w: MessageWrite): Promise<{ event: ConjunctionEventRow; messageId: number }> {
-    return this.db.transaction(async (tx) => {
-      if (w.objects.length > 0) {
-        const now = w.message.importedAt;
-        await tx
-          .insert(spaceObjects)
-          .values(w.objects.map((o) => ({ ...o, owner: null, source: 'cdm', updatedAt: now })))
-          .onConflictDoNothing();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.writeOnce(w);
+      } catch (error) {
+        if (isUniqueViolationOf(error, MESSAGE_KEY_INDEX)) throw new DuplicateCdmMessageError(w.message.originator, w.message.messageId);
+        // Another process writing events to the same database (`ssa cdm import` beside the server,
+        // or a second server) took the CNJ id between this transaction's read of the year's highest
+        // sequence and its insert. Everything rolled back, so allocating again is safe; a writer
+        // that keeps losing is no ordinary race and fails loudly rather than being called a duplicate.
+        if (isUniqueViolationOf(error, CONJUNCTION_ID_INDEX)) {
+          if (attempt < ALLOCATION_ATTEMPTS) continue;
+          throw new Error(`CDM ${w.message.messageId} from ${w.message.originator}: other writers took its new conjunction id ${ALLOCATION_ATTEMPTS} times running`, { cause: error });
+        }
+        throw error;
       }
+    }
+  }
+
+  private async writeOnce(w: MessageWrite): Promise<{ event: ConjunctionEventRow; messageId: number }> {
+    return this.db.transaction(async (tx) => {
+      await insertMissingObjects(tx, w.objects, 'cdm', w.message.importedAt);
       let event: ConjunctionEventRow;
       if ('create' in w.event) {
         const year = w.event.create.tca.getUTCFullYear();
-        const prefix = `CNJ-${year}-`;
-        const [seq] = await tx
-          .select({ n: sql<number | string | null>`max(cast(split_part(${conjunctionEvents.conjunctionId}, '-', 3) as integer))` })
-          .from(conjunctionEvents)
-          .where(like(conjunctionEvents.conjunctionId, `${prefix}%`));
-        const next = Number(seq?.n ?? 0) + 1;
-        const conjunctionId = `${prefix}${String(next).padStart(3, '0')}`;
+        const conjunctionId = conjunctionIdFor(year, (await maxConjunctionSequence(tx, year)) + 1);
         [event] = (await tx
           .insert(conjunctionEvents)
           .values({ ...w.event.create, conjunctionId })
@@ -157,5 +170,3 @@ export class CdmMessageRepository {
     });
   }
 }
-
-

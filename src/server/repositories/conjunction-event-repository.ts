@@ -144,12 +144,7 @@ export class ConjunctionEventRepository {
 
   /** The highest sequence number of the conjunction ids of a TCA year ('CNJ-2026-042' → 42), 0 when none. */
   async maxSequence(year: number): Promise<number> {
-    const prefix = `CNJ-${year}-`;
-    const [row] = await this.db
-      .select({ n: sql<number | string | null>`max(cast(split_part(${conjunctionEvents.conjunctionId}, '-', 3) as integer))` })
-      .from(conjunctionEvents)
-      .where(like(conjunctionEvents.conjunctionId, `${prefix}%`));
-    return Number(row?.n ?? 0);
+    return maxConjunctionSequence(this.db, year);
   }
 
   /**
@@ -189,4 +184,16 @@ export class ConjunctionEventRepository {
       return { created, events };
     });
   }
+}
+
+/**
+ * The highest sequence number of the conjunction ids of a TCA year ('CNJ-2026-042' → 42), 0 when
+ * none, read with `db` (the database, or the transaction of a write that allocates the next id).
+ */
+export async function maxConjunctionSequence(db: Pick<Db, 'select'>, year: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number | string | null>`max(cast(split_part(${conjunctionEvents.conjunctionId}, '-', 3) as integer))` })
+    .from(conjunctionEvents)
+    .where(like(conjunctionEvents.conjunctionId, `CNJ-${year}-%`));
+  return Number(row?.n ?? 0);
 }

@@ -1,6 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { highInterestObjects } from '../db/schema.ts';
+import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from './database-errors.ts';
 
 /** A stored high-interest object (`high_interest_objects`). */
 export type HighInterestObjectRow = typeof highInterestObjects.$inferSelect;
@@ -23,20 +24,6 @@ export class UnknownSatelliteError extends Error {
   constructor(readonly satelliteId: number | undefined) {
     super(`satellite ${satelliteId ?? '?'} is not in the catalogue`);
   }
-}
-
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
-
-/** The SQLSTATE of a database error; Drizzle wraps the driver's error (pg or PGlite) in `cause`. */
-export function sqlState(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** High-interest objects: the operators' watch list (product spec §3). The only code that touches `high_interest_objects`. */

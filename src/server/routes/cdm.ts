@@ -53,7 +53,7 @@ export const cdmRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       },
     },
     async (request, reply) => {
-      const m = await ctx.repositories.cdmMessages.byId(request.params.id);
+      const m = await ctx.services.conjunctions.message(request.params.id);
       if (!m) throw notFound(`No stored CDM ${request.params.id}`);
       const [type, ext] = m.format === 'xml' ? ['application/xml; charset=utf-8', 'xml'] : m.format === 'json' ? ['application/json; charset=utf-8', 'json'] : ['text/plain; charset=utf-8', 'cdm'];
       const safe = m.messageId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120);

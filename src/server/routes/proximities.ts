@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProximitiesResponse } from '../../contracts/conjunction-events.ts';
 import type { AppContext } from '../app-context.ts';
-import { proximityOf } from '../services/conjunctions/proximity-views.ts';
 
-/** GET /api/proximities: pairs the continuous screening finds staying close (docked, formation, proximity operations), open ones first. */
+/**
+ * GET /api/proximities: pairs the continuous screening finds staying close (docked, formation,
+ * proximity operations), open ones first. It takes no parameters and, like the other
+ * parameterless lists (/api/events, /api/high-interest-objects, /api/conjunctions/active), has no
+ * querystring schema, so a stray parameter is ignored rather than refused.
+ */
 export const proximitiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/proximities',
@@ -14,9 +18,6 @@ export const proximitiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: ProximitiesResponse },
       },
     },
-    async () => {
-      const rows = await ctx.repositories.proximities.list(1000);
-      return rows.map((row) => proximityOf(row, (norad) => ctx.services.catalog.entry(norad)));
-    },
+    async () => ctx.services.proximities.list(),
   );
 };

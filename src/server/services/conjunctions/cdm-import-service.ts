@@ -4,25 +4,27 @@
  *
  * - The file is split into messages (core cdm/read-file.ts: KVN, XML, Space-Track JSON); each bad
  *   or truncated one is rejected with its position and reason, the good ones are kept.
- * - The same (ORIGINATOR, MESSAGE_ID) twice adds nothing.
+ * - The same (ORIGINATOR, MESSAGE_ID) twice adds nothing. Either longer than MAX_CDM_HEADER_FIELD
+ *   characters is rejected: together they are a unique index's key, which PostgreSQL bounds.
  * - Pc comes from the message's own states and covariances by the product's method choice (core
  *   cdm/message-estimate.ts); the HBR from CARA's "COMMENT HBR" or the configured default. A
  *   Space-Track cdm_public record carries no states: its stated Pc is kept, and the record says so.
  * - An event of the same pair (either order) with a TCA within 10 minutes is the same conjunction:
  *   a newer message updates it (estimate and history); a screening event it joins takes the
  *   message's estimate and source (the message's covariance wins over the element-set model); an
- *   older message only adds its record and history point.
+ *   older message only adds its record and history point. A newer message with the TCA still ahead
+ *   reopens a closed event (a screening event closed as not found).
  * - Objects the catalogue does not know are created from the message (designator, name,
  *   international designator, type).
  * - Each message is written in one transaction; the import holds the operations engine's
  *   conjunction lock, so a screening run never plans against events half-imported.
  */
-import type { CdmImportResponse } from '../../../contracts/conjunction-events.ts';
-import { encounterPlaneView, swapEstimate, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
-import { readCdmFile, type ReceivedCdm, type ReceivedObject } from '../../../core/cdm/read-file.ts';
-import { DEFAULT_TCA_MATCH_TOLERANCE_MS, type AlertLevel } from '../../../core/operations/index.ts';
+import { MAX_CDM_HEADER_FIELD, type CdmImportResponse } from '../../../contracts/conjunction-events.ts';
+import { swapEstimate, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
+import { readCdmFile, type CdmSummary, type ReceivedCdm, type ReceivedObject } from '../../../core/cdm/read-file.ts';
+import { DEFAULT_TCA_MATCH_TOLERANCE_MS } from '../../../core/operations/index.ts';
 import { alfanoMaxPc, riskLevel, type PcViolation } from '../../../core/probability/index.ts';
-import type { CdmMessageRepository, MessageObject, MessageWrite } from '../../repositories/cdm-message-repository.ts';
+import { DuplicateCdmMessageError, type CdmMessageRepository, type MessageObject, type MessageWrite } from '../../repositories/cdm-message-repository.ts';
 import type { ConjunctionEventRow, NewConjunctionEvent } from '../../repositories/conjunction-event-repository.ts';
 import { distanceText, oddsText, utcText } from '../operations/descriptions.ts';
 import { EstimatePool } from './estimate-pool.ts';
@@ -37,7 +39,6 @@ export class CdmImportError extends Error {}
 export interface CdmImportOptions {
   /** Combined HBR, m, for messages that carry none. */
   readonly defaultHbrM: number;
-  readonly alertLevel: AlertLevel;
   /** Worker threads for the messages' Pc (default: one per core; 0: in this thread). */
   readonly workers?: number;
 }
@@ -63,8 +64,7 @@ function objectTypeOf(t: string | null): MessageObject['objectType'] {
 
 /** Combined 1-sigma encounter-plane uncertainty, √(σmajor·σminor), m (the history's sigma, as screening stores it). */
 function sigmaOf(e: MessageEstimate): number | null {
-  const view = encounterPlaneView(e.primary.rM, e.primary.vMPerS, e.primary.covariance, e.secondary.rM, e.secondary.vMPerS, e.secondary.covariance, e.hbrM);
-  return view ? Math.sqrt(view.sigmaMajor * view.sigmaMinor) : null;
+  return e.encounterPlane ? Math.sqrt(e.encounterPlane.sigmaMajor * e.encounterPlane.sigmaMinor) : null;
 }
 
 export class CdmImportService {
@@ -101,7 +101,7 @@ export class CdmImportService {
       const k = key(m);
       const fresh = !stored.has(k) && !seen.has(k);
       seen.add(k);
-      if (!fresh || !m.cdm) return undefined;
+      if (!fresh || !m.cdm || headerProblem(m.summary)) return undefined;
       const p = this.pool.estimate(m.cdm, this.options.defaultHbrM);
       p.catch(() => undefined);
       return p;
@@ -115,9 +115,8 @@ export class CdmImportService {
     const importMessage = async (i: number): Promise<void> => {
       const m = file.messages[i]!;
       const k = key(m);
-      const storedEvent = stored.get(k);
-      if (storedEvent !== undefined || done.has(k)) {
-        const conjunctionId = done.get(k) ?? (await this.messages.eventById(storedEvent!))?.conjunctionId ?? null;
+      const conjunctionId = stored.get(k) ?? done.get(k);
+      if (conjunctionId !== undefined) {
         response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId });
         return;
       }
@@ -127,7 +126,8 @@ export class CdmImportService {
         response.imported.push(outcome);
         done.set(k, outcome.conjunctionId);
       } catch (error) {
-        if (isUniqueViolation(error)) {
+        if (error instanceof DuplicateCdmMessageError) {
+          // Stored by another writer since this import read the stored keys.
           response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId: null });
         } else if (error instanceof RangeError) {
           response.rejected.push({ index: m.index, line: m.line, messageId: m.summary.messageId, reason: error.message });
@@ -136,16 +136,25 @@ export class CdmImportService {
         }
       }
     };
-    await this.writer.withConjunctionLock(async () => {
-      // In file order, each message in a transaction of its own (whole or not at all).
-      for (let i = 0; i < file.messages.length; i += 1) await importMessage(i);
-    });
+    try {
+      await this.writer.withConjunctionLock(async () => {
+        // In file order, each message in a transaction of its own (whole or not at all).
+        for (let i = 0; i < file.messages.length; i += 1) await importMessage(i);
+      });
+    } catch (error) {
+      // The messages before the failure are committed: the engine's open events must include them
+      // all the same. The failure is what the caller needs to hear, not a failed refresh after it.
+      await this.writer.conjunctionsChanged().catch(() => undefined);
+      throw error;
+    }
     await this.writer.conjunctionsChanged();
     return response;
   }
 
   private async importOne(m: ReceivedCdm, estimate: MessageEstimate | undefined, fileName: string | null, now: Date, known: Map<number, string>, touched: Touched): Promise<Imported> {
     const s = m.summary;
+    const problem = headerProblem(s);
+    if (problem) throw new RangeError(problem);
     const n1 = s.object1.noradId;
     const n2 = s.object2.noradId;
     if (n1 === null || n2 === null) throw new RangeError(`an object has no NORAD catalogue number (OBJECT_DESIGNATOR '${n1 === null ? s.object1.designator : s.object2.designator}')`);
@@ -170,7 +179,8 @@ export class CdmImportService {
     const names = [nameOf(primaryNorad, pObj, known), nameOf(secondaryNorad, sObj, known)];
     const text = `CDM ${s.messageId} from ${s.originator}: ${names[0]} × ${names[1]}, risk ${columns.riskLevel.toUpperCase()}, Pc ${oddsText(columns.pc)}, miss ${distanceText(columns.missKm)} at ${utcText(s.tca)}`;
     // As the screening does: a conjunction below CARA's attention level is stored but not announced.
-    if (status === 'open' && supersedes && columns.riskLevel !== 'low' && (!match || match.riskLevel !== columns.riskLevel)) {
+    // A reopened event is announced as a new one is: it was off the open list.
+    if (status === 'open' && supersedes && columns.riskLevel !== 'low' && (!match || match.status !== 'open' || match.riskLevel !== columns.riskLevel)) {
       events.push({ eventType: 'alert_updated', timestamp: now, description: text, noradId: secondaryNorad });
     }
     const write: MessageWrite = {
@@ -189,7 +199,7 @@ export class CdmImportService {
               cdmGeneratedAt: null,
             },
           }
-        : { update: { id: match.id, set: supersedes ? { ...columns, lastUpdated: now, ...(status === 'closed' && match.status === 'open' ? { status, closeReason: 'tca_passed' } : {}) } : {} } },
+        : { update: { id: match.id, set: supersedes ? { ...columns, lastUpdated: now, ...statusChange(match, status) } : {} } },
       history: {
         at: new Date(s.creationDate),
         tca,
@@ -332,15 +342,28 @@ export class CdmImportService {
   }
 }
 
+/** Why a message's header cannot be stored (a field too long for the index), or undefined. */
+function headerProblem(s: CdmSummary): string | undefined {
+  for (const [field, value] of [
+    ['MESSAGE_ID', s.messageId],
+    ['ORIGINATOR', s.originator],
+  ] as const) {
+    if (value.length > MAX_CDM_HEADER_FIELD) return `${field} is ${value.length} characters long; at most ${MAX_CDM_HEADER_FIELD} are accepted`;
+  }
+  return undefined;
+}
+
 /** An object's catalogue name, else the message's. */
 function nameOf(norad: number, o: ReceivedObject, known: ReadonlyMap<number, string>): string {
   return known.get(norad) ?? o.name ?? `NORAD ${norad}`;
 }
 
-/** PostgreSQL's unique_violation (SQLSTATE 23505), through drizzle's wrapping. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+/**
+ * The status a superseding message gives its matched event: closed when its TCA has passed; open
+ * when it is still ahead, which reopens an event that was closed (a screening event closed as
+ * not_found, which the message shows is still coming; an event closed at an earlier TCA estimate).
+ */
+function statusChange(match: ConjunctionEventRow, status: 'open' | 'closed'): Partial<Pick<NewConjunctionEvent, 'status' | 'closeReason'>> {
+  if (status === match.status) return {};
+  return status === 'closed' ? { status, closeReason: 'tca_passed' } : { status, closeReason: null };
 }

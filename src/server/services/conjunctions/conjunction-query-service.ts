@@ -19,7 +19,7 @@ import type {
 import type { RiskLevel } from '../../../contracts/conjunctions.ts';
 import { encounterPlaneView } from '../../../core/cdm/message-estimate.ts';
 import { elementSetCovariance6, PC_METHOD_LABELS, type RtnSigmasM } from '../../../core/probability/index.ts';
-import type { CdmMessageRepository } from '../../repositories/cdm-message-repository.ts';
+import type { CdmMessageRepository, CdmMessageRow } from '../../repositories/cdm-message-repository.ts';
 import type { CatalogRepository } from '../../repositories/catalog-repository.ts';
 import type { ConjunctionEventRepository, ConjunctionEventRow, ObjectIdentity } from '../../repositories/conjunction-event-repository.ts';
 import type { CatalogService } from '../catalog-service.ts';
@@ -87,6 +87,12 @@ export class ConjunctionQueryService {
       riskLevel: row.riskLevel as RiskLevel,
       lastUpdated: iso(row.lastUpdated),
     };
+  }
+
+  /** A stored CDM as it was received, or undefined when none has that id. */
+  async message(id: number): Promise<Pick<CdmMessageRow, 'messageId' | 'format' | 'raw'> | undefined> {
+    const row = await this.messages.byId(id);
+    return row && { messageId: row.messageId, format: row.format, raw: row.raw };
   }
 
   /** One event in full, or undefined when no event has that id. */

@@ -1,9 +1,12 @@
 import type { Proximity } from '../../../contracts/conjunction-events.ts';
-import type { ProximityRow } from '../../repositories/proximity-repository.ts';
-import type { CatalogEntry } from '../catalog-service.ts';
+import type { ProximityRepository, ProximityRow } from '../../repositories/proximity-repository.ts';
+import type { CatalogEntry, CatalogService } from '../catalog-service.ts';
+
+/** Most proximities GET /api/proximities lists (open ones first, then the most recently seen). */
+const PROXIMITIES_SHOWN = 1000;
 
 /** A stored proximity as the API shows it. */
-export function proximityOf(row: ProximityRow, lookup: (norad: number) => CatalogEntry | undefined): Proximity {
+function proximityOf(row: ProximityRow, lookup: (norad: number) => CatalogEntry | undefined): Proximity {
   const object = (norad: number) => {
     const o = lookup(norad)?.object;
     return { noradId: norad, name: o?.name ?? `NORAD ${norad}`, cosparId: o?.cosparId ?? null, objectType: o?.objectType ?? 'unknown', owner: o?.owner ?? null };
@@ -23,4 +26,17 @@ export function proximityOf(row: ProximityRow, lookup: (norad: number) => Catalo
     firstDetected: row.firstDetected.toISOString(),
     lastUpdated: row.lastUpdated.toISOString(),
   };
+}
+
+/** The stored proximities as GET /api/proximities shows them, named from the catalogue. */
+export class ProximityQueryService {
+  constructor(
+    private readonly proximities: ProximityRepository,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async list(): Promise<Proximity[]> {
+    const rows = await this.proximities.list(PROXIMITIES_SHOWN);
+    return rows.map((row) => proximityOf(row, (norad) => this.catalog.entry(norad)));
+  }
 }

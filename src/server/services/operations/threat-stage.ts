@@ -14,6 +14,7 @@ import {
   type ProximitySignal,
   type ThreatLevel,
 } from '../../../core/operations/index.ts';
+import type { ProximityKind } from '../../../core/screening/proximity.ts';
 import type { ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
 import type { ManeuverRow } from '../../repositories/maneuver-repository.ts';
 import type { CatalogEntry } from '../catalog-service.ts';
@@ -34,7 +35,7 @@ export interface ThreatInput {
   openEvents: readonly ConjunctionEventRow[];
   adversaryApproaches: readonly ApproachRecord[];
   /** Open proximities (pairs that stay close) with the fleet. */
-  proximities?: readonly { primaryNorad: number; secondaryNorad: number; kind: string; minKm: number }[];
+  proximities?: readonly { primaryNorad: number; secondaryNorad: number; kind: ProximityKind; minKm: number }[];
   regimeChanges: ReadonlyMap<number, RegimeShift>;
   /** The previous assessments: an unchanged one is kept as it was (same object), so the snapshot stays. */
   previous: readonly ThreatAssessment[];
