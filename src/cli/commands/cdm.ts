@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
   assessCdm,
-  cdmCollisionProbability,
   estimateFromCdm,
   cdmFromConjunction,
   CdmError,
@@ -168,14 +166,15 @@ function documentOfCdm(cdm: Cdm, defaultHbrM: number): ConjunctionDocument {
   };
 }
 
+/** The report of --pc: everything from the one estimate (core/cdm/message-estimate.ts), beside the message's own Pc. */
 function pcReport(cdm: Cdm, defaultHbrM: number): Record<string, unknown> {
-  const plain = cdmCollisionProbability(cdm, { defaultHbrM });
   const estimate = estimateFromCdm(cdm, { defaultHbrM });
   const a = estimate.assessment;
+  const two = a.pc2dResult;
   const { relative } = cdm;
   return {
     collision_probability: a.collisionProbability,
-    ...(plain.undefinedReason ? { undefined_reason: plain.undefinedReason } : {}),
+    ...(two !== null && two.pc === null ? { undefined_reason: two.reason } : {}),
     pc_method: a.method,
     method: PC_METHOD_LABELS[a.method],
     pc2d: a.pc2d,
@@ -183,18 +182,19 @@ function pcReport(cdm: Cdm, defaultHbrM: number): Record<string, unknown> {
     pc_violations: a.violations.map((v) => ({ method: v.method, kind: v.kind, value: v.value, limit: v.limit, message: v.message })),
     ...(a.note ? { pc_note: a.note } : {}),
     risk_level: estimate.riskLevel,
-    hard_body_radius_m: plain.hbrM,
-    hbr_source: plain.hbrSource,
-    frame: plain.frame,
-    miss_distance_m: plain.missDistanceM,
-    relative_speed_m_s: plain.relativeSpeedMPerS,
+    hard_body_radius_m: estimate.hbrM,
+    hbr_source: estimate.hbrSource,
+    frame: estimate.primary.frame,
+    miss_distance_m: estimate.missM,
+    relative_speed_m_s: estimate.relativeSpeedMPerS,
     ...(relative.collisionProbability !== undefined ? { message_collision_probability: relative.collisionProbability } : {}),
     ...(relative.collisionProbabilityMethod !== undefined ? { message_collision_probability_method: relative.collisionProbabilityMethod } : {}),
   };
 }
 
 /** ssa cdm import FILE...: the CDMs of each file into the server's database, one JSON report per file. */
-async function importCommand(args: string[], env: Record<string, string | undefined>, out: (line: string) => void): Promise<void> {
+async function importCommand(args: string[], env: Record<string, string | undefined>, io: CdmIo): Promise<void> {
+  const out = (line: string) => void io.stdout(`${line}\n`);
   const { values, positionals } = parseCommandLine(args, { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, CDM_USAGE, true);
   if (values.help) {
     out(CDM_USAGE.trimEnd());
@@ -205,7 +205,7 @@ async function importCommand(args: string[], env: Record<string, string | undefi
   const files = await Promise.all(
     positionals.map(async (path) => {
       try {
-        return { path, text: await readFile(path, 'utf8') };
+        return { path, text: await io.readFile(path) };
       } catch (error) {
         throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, CDM_USAGE);
       }
@@ -235,7 +235,7 @@ async function importCommand(args: string[], env: Record<string, string | undefi
 
 export async function cdmCommand(args: string[], env: Record<string, string | undefined>, io: CdmIo = cdmProcessIo): Promise<void> {
   if (args[0] === 'import') {
-    await importCommand(args.slice(1), env, (line) => void io.stdout(`${line}\n`));
+    await importCommand(args.slice(1), env, io);
     return;
   }
   const { values, positionals } = parseCommandLine(

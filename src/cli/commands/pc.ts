@@ -1,4 +1,5 @@
 import { assessPc, pc2d, pc3d, type Pc2dInput, type PcMethod, type Vector3 } from '../../core/probability/index.ts';
+import { pc3dInitialBounds } from '../../core/probability/pc-multistep.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 import { processIo, type CommandIo } from '../io.ts';
@@ -13,8 +14,8 @@ prints on stdout
   no covariance in the encounter plane), an array when the case's hbr_m is an array.
 - pc3d: Hall's 3D-Nc Pc (2021; NASA CARA Pc3D_Hall), for cases with 6x6 covariances and one
   finite HBR; integrated from Coppola's bounds, or over the whole encounter segment where the
-  2D method's usage-violation tests find the encounter extended or offset. null where it does not
-  converge or cannot run.
+  2D method's usage-violation tests find the encounter extended or offset or cannot run (as the
+  product does). null where it does not converge or cannot run.
 - pc, pc_method, pc_violations: the Pc the product stands behind, chosen as CARA's PcMultiStep
   chooses (pc2d, nc2d-upper-limit or pc3d), and the kinds of usage violation found
   (extended, offset, inaccurate, npd, unconverged, covariance, sphere-points).
@@ -169,9 +170,11 @@ export function computePcResults(cases: readonly PcCase[]): PcResult[] {
     const chosen = assessPc({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM });
     let three: number | null = chosen.pc3d;
     const sixBySix = input.cov1M2.length === 6 && input.cov2M2.length === 6;
-    if (chosen.method !== 'pc3d' && sixBySix && hbrM > 0 && Number.isFinite(hbrM)) {
-      const long = chosen.violations.some((v) => v.kind === 'extended' || v.kind === 'offset' || v.kind === 'unconverged');
-      three = pc3d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM }, { initialBounds: long ? 'segment' : 'coppola' }).pc;
+    // Pc3D for every case that allows it, not only where the product chooses it (then it has run: pc3dRun),
+    // started from the bounds the product would use.
+    if (chosen.pc3dRun === null && sixBySix && hbrM > 0 && Number.isFinite(hbrM)) {
+      const input3d = { r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM };
+      three = pc3d(input3d, { initialBounds: pc3dInitialBounds(chosen.indicators) }).pc;
     }
     return { id, pc2d: one(hbrM), pc3d: three, pc: chosen.collisionProbability, pc_method: chosen.method, pc_violations: [...new Set(chosen.violations.map((v) => v.kind))] };
   });

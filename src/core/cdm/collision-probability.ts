@@ -44,13 +44,26 @@ export interface CdmPc {
   readonly relativeSpeedMPerS: number;
 }
 
-const km = (v: Vector3): Vector3 => [v[0] * 1000, v[1] * 1000, v[2] * 1000];
+/** One object of a CDM as the Pc methods take it: inertial state at TCA in m, m/s, and its 6×6 position-velocity covariance in that frame, m², m²/s, m²/s². */
+export interface InertialInputs {
+  readonly frame: InertialFrame;
+  readonly rM: [number, number, number];
+  readonly vMPerS: [number, number, number];
+  readonly covarianceM2: number[][];
+}
 
-function inertialInputs(object: CdmObject, cdm: Cdm, eop: EarthOrientation) {
+const metres = (v: Vector3): [number, number, number] => [v[0] * 1000, v[1] * 1000, v[2] * 1000];
+
+/**
+ * An object's state made inertial at TCA (inertial-state.ts) and its RTN covariance's 6×6 block
+ * rotated into that frame with the object's own RTN axes (rtn.ts): the inputs of every Pc computed
+ * from a message (here and message-estimate.ts).
+ */
+export function inertialInputs(object: CdmObject, cdm: Cdm, eop: EarthOrientation = {}): InertialInputs {
   const state = inertialState(object, cdm.relative.tca, eop);
   const rtn6 = object.data.covariance.rtn.slice(0, 6).map((row) => row.slice(0, 6));
   const covariance = covarianceRtnToInertial(rtn6, rtnAxes(state.positionKm, state.velocityKmPerS));
-  return { frame: state.frame, rM: km(state.positionKm), vMPerS: km(state.velocityKmPerS), covarianceM2: covariance };
+  return { frame: state.frame, rM: metres(state.positionKm), vMPerS: metres(state.velocityKmPerS), covarianceM2: covariance };
 }
 
 /** Pc of the conjunction a CDM describes, from its own covariances. Throws RangeError for unusable input (e.g. HBR < 0). */

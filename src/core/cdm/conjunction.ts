@@ -32,10 +32,10 @@ import {
   type Vector3,
 } from './cdm.ts';
 import { CdmError } from './cdm-error.ts';
+import { internationalDesignatorOf, noradIdOf } from './designators.ts';
 import { cdmHardBodyRadius } from './hard-body-radius.ts';
 import { inertialState, type InertialFrame } from './inertial-state.ts';
 import { relativeStateRtn } from './rtn.ts';
-import { decodeAlpha5 } from '../elements/alpha5.ts';
 import { apply, type Matrix3 } from '../frames/rotation-matrix.ts';
 import type { EarthOrientation } from '../frames/teme-ecef.ts';
 import { temeToEme2000Matrix, type TemeEme2000Options } from '../frames/teme-eme2000.ts';
@@ -207,21 +207,21 @@ export function cdmFromConjunction(conjunction: Conjunction, info: CdmMessageInf
   };
 }
 
-/** The catalogue number of an OBJECT_DESIGNATOR: digits (leading zeros allowed) or Alpha-5. */
+/** The catalogue number of an OBJECT_DESIGNATOR (designators.ts: digits or Alpha-5); a conjunction needs one. */
 function noradOf(designator: string): number {
-  const n = /^\d+$/.test(designator) ? Number(designator) : decodeAlpha5(designator);
-  if (n === undefined || !Number.isSafeInteger(n)) throw new CdmError(`'${designator}' is not a catalogue number`, { keyword: 'OBJECT_DESIGNATOR' });
+  const n = noradIdOf(designator);
+  if (n === null) throw new CdmError(`'${designator}' is not a catalogue number`, { keyword: 'OBJECT_DESIGNATOR' });
   return n;
 }
 
 function conjunctionObject(object: CdmObject, tca: UtcMs, eop: EarthOrientation): ConjunctionObject {
   const { metadata: m, data } = object;
   const state = inertialState(object, tca, eop);
-  const cosparId = m.internationalDesignator.toUpperCase() === 'UNKNOWN' ? undefined : m.internationalDesignator;
+  const cosparId = internationalDesignatorOf(m.internationalDesignator);
   return {
     norad: noradOf(m.objectDesignator),
     name: m.objectName,
-    ...(cosparId ? { cosparId } : {}),
+    ...(cosparId !== null ? { cosparId } : {}),
     ...(m.objectType ? { objectType: m.objectType } : {}),
     maneuverable: m.maneuverable,
     positionKm: state.positionKm,

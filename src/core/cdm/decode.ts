@@ -31,6 +31,11 @@ function checkUnit(field: KeywordField, expected: string | undefined): void {
   if (normalUnit(field.unit) !== normalUnit(expected)) throw new CdmError(`is in [${field.unit}], 508.0-B-1 requires [${expected}]`, field);
 }
 
+/** A text value as enumerated values are compared (§6.3.2.5: an underscore equals a blank, runs of blanks equal one; case ignored). */
+export function enumText(text: string): string {
+  return text.toUpperCase().replace(/_/g, ' ').replace(/\s+/g, ' ');
+}
+
 /** One field's value as its kind says, or a CdmError. */
 function parseValue(field: KeywordField, spec: { kind: string; values?: readonly string[] }): string | number {
   const text = field.value;
@@ -51,8 +56,7 @@ function parseValue(field: KeywordField, spec: { kind: string; values?: readonly
       return value;
     }
     case 'enum': {
-      // §6.3.2.5: in text values an underscore equals a blank and runs of blanks equal one.
-      const value = text.toUpperCase().replace(/_/g, ' ').replace(/\s+/g, ' ');
+      const value = enumText(text);
       if (!spec.values!.includes(value)) throw new CdmError(`'${text}' is not one of ${spec.values!.join(', ')}`, field);
       return value;
     }

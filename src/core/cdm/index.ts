@@ -33,4 +33,4 @@ export {
   type ConjunctionDocument,
   type ConjunctionJsonMessage,
 } from './conjunction-json.ts';
-export { encounterPlaneView, estimateFromCdm, swapEstimate, type EstimateObject, type MessageEstimate } from './message-estimate.ts';
+export { encounterPlaneView, estimateFromCdm, swapEstimate, type EncounterPlaneView, type EstimateObject, type MessageEstimate } from './message-estimate.ts';

@@ -23,8 +23,18 @@ import { decodeCdm } from './decode.ts';
 import { emptyBlock, emptyObject, type KeywordBlock, type KeywordMessage, type ObjectBlocks } from './keyword-blocks.ts';
 import { isNumericKeyword, sectionOf } from './keywords.ts';
 
+/** Keywords are read whatever their case (508.0-B-1 writes them in upper case; the keyword is upper-cased before it is looked up). */
 const KEY_VALUE = /^([A-Za-z][A-Za-z0-9_]*)\s*=\s*(.*)$/;
-const COMMENT = /^COMMENT(?:\s(.*))?$/;
+/** A COMMENT line (§6.3.4), its text in group 1; read-file.ts and read.ts find comment lines with it too. */
+export const COMMENT_LINE = /^COMMENT(?:\s(.*))?$/;
+/** Line ends as §6.2.2.4 allows them: CR LF, LF CR, CR or LF. Global, for split and matchAll (never for test). */
+export const LINE_END = /\r\n|\n\r|\r|\n/g;
+/**
+ * The version line that opens a KVN CDM (§6.3.1.2), recognised as this reader reads it: blanks
+ * around '=' optional, the keyword in any case (KEY_VALUE). read.ts and read-file.ts detect a KVN
+ * CDM with it, so a text either entry point takes for KVN is one this reader begins to read.
+ */
+export const VERSION_LINE = /^CCSDS_CDM_VERS\s*=/i;
 /** A value followed by its units: "715 [m]", "=55   [m]". */
 const WITH_UNITS = /^(.*?)\s*\[([^\]]*)\]$/;
 
@@ -42,12 +52,12 @@ export function readCdmKvnBlocks(text: string): KeywordMessage {
   let last: KeywordBlock = header;
   let sawVersion = false;
 
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n\r|\r|\n/);
+  const lines = text.replace(/^\uFEFF/, '').split(LINE_END);
   lines.forEach((raw, index) => {
     const lineNo = index + 1;
     const line = raw.trim();
     if (line === '') return;
-    const comment = COMMENT.exec(line);
+    const comment = COMMENT_LINE.exec(line);
     if (comment) {
       pending.push((comment[1] ?? '').trim());
       return;

@@ -7,7 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readCdm } from './read.ts';
+import { estimateFromCdm } from './message-estimate.ts';
+import { detectCdmFormat, readCdm } from './read.ts';
 import { readCdmFile } from './read-file.ts';
 import { SPACE_TRACK } from './space-track-json.ts';
 import { readCdmXml } from './xml-read.ts';
@@ -339,9 +340,12 @@ describe('readCdmFile: Space-Track JSON', () => {
     const { TCA_FRACTION: _fraction, ...rest } = SPACE_TRACK_CDM;
     const inline = readCdmFile(JSON.stringify({ ...rest, TCA: '2021-03-24T15:10:47.417000' }));
     expect(inline.messages[0]!.cdm!.relative.tca).toBe(kvn.relative.tca);
-    // COMMENT_EFFECTIVE_HBR as a bare number (its value's form is not documented): the summary still takes it, in metres.
-    const bare = readCdmFile(JSON.stringify({ ...SPACE_TRACK_CDM, COMMENT_EFFECTIVE_HBR: '20' }));
-    expect(bare.messages[0]!.summary.hbrM).toBe(20);
+    // COMMENT_EFFECTIVE_HBR as a bare number (its value's form is not documented): the message's HBR all the same, in
+    // metres, for the summary and for the Pc (7 m: neither the record's 15 m nor the 20 m default).
+    const bare = readCdmFile(JSON.stringify({ ...SPACE_TRACK_CDM, COMMENT_EFFECTIVE_HBR: '7' })).messages[0]!;
+    expect(bare.summary.hbrM).toBe(7);
+    expect(estimateFromCdm(bare.cdm!, { defaultHbrM: 20 })).toMatchObject({ hbrM: 7, hbrSource: 'message', encounterPlane: { hardBodyRadius: 7 } });
+    expect(estimateFromCdm(m!.cdm!, { defaultHbrM: 20 })).toMatchObject({ hbrM: 15, hbrSource: 'message' });
     const broken = readCdmFile(JSON.stringify([{ ...SPACE_TRACK_CDM, SAT2_CN_N: null }, { ...SPACE_TRACK_CDM, SAT1_X_UNIT: 'm' }]));
     expect(broken.messages).toEqual([]);
     expect(broken.rejected).toEqual([
@@ -373,6 +377,9 @@ describe('readCdmFile: Space-Track JSON', () => {
     });
     expect(messages[1]!.summary).toMatchObject({ messageId: '292264392', missDistanceM: 211, collisionProbability: 0.0001945721, object2: { noradId: 51090, name: 'ORBCOMM FM 5 DEB' } });
     expect(rejected).toEqual([{ index: 2, line: null, messageId: '292178086', reason: 'Space-Track cdm_public record: TCA is missing' }]);
+    // Catalogue numbers past 99,999 in Alpha-5 (designators.ts), as conjunctionFromCdm reads them.
+    const alpha5 = readCdmFile(JSON.stringify({ ...CDM_PUBLIC[0], SAT_1_ID: 'T0000' })).messages[0]!;
+    expect(alpha5.summary.object1).toMatchObject({ noradId: 270000, designator: 'T0000' });
   });
 
   it('rejects records without what the summary needs, and records of another kind', () => {
@@ -389,6 +396,19 @@ describe('readCdmFile: Space-Track JSON', () => {
       [4, 'record 4 is 42, not a Space-Track conjunction record (an object of fields)'],
       [5, expect.stringMatching(/^record 5 is neither a Space-Track cdm record .* its fields: NORAD_CAT_ID$/)],
     ]);
+  });
+});
+
+describe('readCdmFile and readCdm agree on what is KVN', () => {
+  withFiles('take a version line whatever its keyword case, as the KVN reader reads keywords (kvn-read.ts)', () => {
+    const text = read(CARA);
+    const lower = text.replace(/^CCSDS_CDM_VERS(\s*=)/m, 'ccsds_cdm_vers$1');
+    expect(lower).not.toBe(text);
+    expect(detectCdmFormat(lower)).toBe('kvn');
+    expect(readCdm(lower)).toEqual(readCdm(text));
+    const file = readCdmFile(lower);
+    expect(file.rejected).toEqual([]);
+    expect(file.messages.map((m) => m.cdm)).toEqual([readCdm(text)]);
   });
 });
 

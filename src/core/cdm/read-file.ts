@@ -15,7 +15,7 @@
  * anywhere. Anything else gives no message and one rejection saying what was expected.
  */
 import { CdmError } from './cdm-error.ts';
-import { readCdmKvn } from './kvn-read.ts';
+import { COMMENT_LINE, LINE_END, readCdmKvn, VERSION_LINE } from './kvn-read.ts';
 import { readSpaceTrackRecord } from './space-track-json.ts';
 import { summaryOfCdm, type CdmFileRejection, type CdmFileResult, type ReceivedCdm } from './received-cdm.ts';
 import { readCdmXml } from './xml-read.ts';
@@ -44,11 +44,6 @@ function looksBinary(text: string): boolean {
   }
   return false;
 }
-
-/** Line ends as kvn-read.ts reads them: CR LF, LF CR, CR or LF (508.0-B-1 §6.2.2.4). */
-const LINE_END = /\r\n|\n\r|\r|\n/g;
-const VERSION_LINE = /^CCSDS_CDM_VERS\s*=/i;
-const COMMENT_LINE = /^COMMENT(\s|$)/;
 
 export function readCdmFile(text: string): CdmFileResult {
   const body = text.replace(/^\uFEFF/, '');

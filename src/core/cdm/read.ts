@@ -1,10 +1,12 @@
 /**
  * One entry point for a CDM in either form: XML if the text starts with '<' (after a byte-order
- * mark and blanks), KVN if its first keyword line is CCSDS_CDM_VERS (508.0-B-1 §6.3.1.2).
+ * mark and blanks), KVN if its first keyword line is CCSDS_CDM_VERS (508.0-B-1 §6.3.1.2), the
+ * version line as kvn-read.ts reads it (VERSION_LINE, shared with read-file.ts so that both
+ * entry points take the same texts for KVN).
  */
 import type { Cdm } from './cdm.ts';
 import { CdmError } from './cdm-error.ts';
-import { readCdmKvn } from './kvn-read.ts';
+import { COMMENT_LINE, LINE_END, readCdmKvn, VERSION_LINE } from './kvn-read.ts';
 import { readCdmXml } from './xml-read.ts';
 
 export type CdmFormat = 'kvn' | 'xml';
@@ -13,8 +15,8 @@ export type CdmFormat = 'kvn' | 'xml';
 export function detectCdmFormat(text: string): CdmFormat | undefined {
   const body = text.replace(/^\uFEFF/, '').trimStart();
   if (body.startsWith('<')) return 'xml';
-  const first = body.split(/\r\n|\n\r|\r|\n/).find((line) => line.trim() !== '' && !/^COMMENT(\s|$)/.test(line.trim()));
-  return first !== undefined && /^CCSDS_CDM_VERS\s*=/.test(first.trim()) ? 'kvn' : undefined;
+  const first = body.split(LINE_END).find((line) => line.trim() !== '' && !COMMENT_LINE.test(line.trim()));
+  return first !== undefined && VERSION_LINE.test(first.trim()) ? 'kvn' : undefined;
 }
 
 /** A CDM in KVN or XML; a CdmError names the line and keyword of any fault. */

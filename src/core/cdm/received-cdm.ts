@@ -8,12 +8,13 @@
  */
 import type { UtcMs } from '../units.ts';
 import type { Cdm, CdmObject } from './cdm.ts';
+import { internationalDesignatorOf, noradIdOf } from './designators.ts';
 import { cdmHardBodyRadius } from './hard-body-radius.ts';
 
 export type ReceivedFormat = 'kvn' | 'xml' | 'json';
 
 export interface ReceivedObject {
-  /** The catalogue number: OBJECT_DESIGNATOR when it is all digits ('000025994' → 25994), Space-Track's SAT_1_ID / SAT_2_ID. */
+  /** The catalogue number of OBJECT_DESIGNATOR or Space-Track's SAT_1_ID / SAT_2_ID: digits ('000025994' → 25994) or Alpha-5 (designators.ts); else null. */
   readonly noradId: number | null;
   /** OBJECT_DESIGNATOR as written, or Space-Track's SAT_n_ID. */
   readonly designator: string;
@@ -69,19 +70,7 @@ export interface CdmFileResult {
   readonly rejected: CdmFileRejection[];
 }
 
-/** A catalogue number from a designator written as digits ('000025994' → 25994, Table 3-3 OBJECT_DESIGNATOR), else null. */
-export function noradIdOf(designator: string): number | null {
-  const text = designator.trim();
-  return /^\d{1,9}$/.test(text) ? Number(text) : null;
-}
-
-/** Table 3-3 allows INTERNATIONAL_DESIGNATOR = UNKNOWN; the summary says null instead. */
-function internationalDesignatorOf(text: string | undefined): string | null {
-  const value = text?.trim() ?? '';
-  return value === '' || value.toUpperCase() === 'UNKNOWN' ? null : value;
-}
-
-export function receivedObject(object: CdmObject): ReceivedObject {
+function receivedObject(object: CdmObject): ReceivedObject {
   const m = object.metadata;
   return {
     noradId: noradIdOf(m.objectDesignator),

@@ -35,11 +35,12 @@
 import type { UtcMs } from '../units.ts';
 import { CDM_OBJECT_TYPES } from './cdm.ts';
 import { CdmError } from './cdm-error.ts';
-import { decodeCdm } from './decode.ts';
-import { hardBodyRadiusOfComment } from './hard-body-radius.ts';
+import { decodeCdm, enumText } from './decode.ts';
+import { noradIdOf } from './designators.ts';
+import { hardBodyRadiusOfComment, hardBodyRadiusOfField } from './hard-body-radius.ts';
 import { emptyBlock, emptyObject, type KeywordField, type KeywordMessage, type ObjectBlocks } from './keyword-blocks.ts';
 import { sectionOf } from './keywords.ts';
-import { noradIdOf, summaryOfCdm, type CdmFileRejection, type CdmSummary, type ReceivedCdm, type ReceivedObject } from './received-cdm.ts';
+import { summaryOfCdm, type CdmFileRejection, type CdmSummary, type ReceivedCdm, type ReceivedObject } from './received-cdm.ts';
 import { parseDouble, parseTime } from './values.ts';
 
 type JsonRecord = Readonly<Record<string, unknown>>;
@@ -47,7 +48,7 @@ type JsonRecord = Readonly<Record<string, unknown>>;
 /** The originator given to cdm_public records that name none: the service they came from. */
 export const SPACE_TRACK = 'SPACE-TRACK';
 
-/** Table 3-3 OBJECT_TYPE values, as decode.ts compares them (§6.3.2.5: '_' equals a blank). */
+/** Table 3-3 OBJECT_TYPE values, compared as decode.ts compares them (enumText: §6.3.2.5, '_' equals a blank). */
 const OBJECT_TYPES: ReadonlySet<string> = new Set(CDM_OBJECT_TYPES);
 
 /** A field's text: strings trimmed, numbers and booleans as written; null, "" and anything else mean absent. */
@@ -83,8 +84,20 @@ function field(record: JsonRecord, key: string, keyword: string, value: string):
   return unit === undefined ? { keyword, value } : { keyword, value, unit };
 }
 
+/**
+ * COMMENT_EFFECTIVE_HBR as a relative-data comment. Where its value is not already a comment
+ * hard-body-radius.ts reads ("HBR = 15 [m]") but is a radius all the same (a bare "7", "7 m"), it
+ * is written in CARA's form, "HBR = 7 [m]", so that cdmHardBodyRadius, and with it the Pc and the
+ * summary, take the message's HBR as they do for a KVN CDM (shared/reference/cdm/README.md).
+ */
+function effectiveHbrComment(value: string): string {
+  if (hardBodyRadiusOfComment(value) !== undefined) return value;
+  const hbrM = hardBodyRadiusOfField(value);
+  return hbrM === undefined ? value : `HBR = ${hbrM} [m]`;
+}
+
 /** The keyword lists of a `cdm` class record, for decodeCdm. Keys that are no CDM keyword (Space-Track's own) are left out. */
-export function spaceTrackKeywordMessage(record: JsonRecord): KeywordMessage {
+function spaceTrackKeywordMessage(record: JsonRecord): KeywordMessage {
   const header = emptyBlock();
   const relative = emptyBlock();
   const objects: [ObjectBlocks, ObjectBlocks] = [emptyObject(), emptyObject()];
@@ -104,12 +117,13 @@ export function spaceTrackKeywordMessage(record: JsonRecord): KeywordMessage {
       if (section === undefined || section === 'header' || section === 'relative') continue; // SAT1_RCS and the like
       // Space-Track writes TBA (to be assigned) where 508.0-B-1 Table 3-3 has no such OBJECT_TYPE: left out of the
       // message (the keyword is optional) and kept in the summary (SpaceTrackCdm.java example: "SAT2_OBJECT_TYPE":"TBA").
-      if (name === 'OBJECT_TYPE' && !OBJECT_TYPES.has(value.toUpperCase().replace(/_/g, ' ').replace(/\s+/g, ' '))) continue;
+      if (name === 'OBJECT_TYPE' && !OBJECT_TYPES.has(enumText(value))) continue;
       object[section].fields.push(field(record, key, name, value));
     } else if (key === 'COMMENT' || key.startsWith('COMMENT_')) {
       // The ION SCV-008 CSpOC KVN (shared/reference/cdm) has "MEETS EMERGENCY CRITERIA" in its header and
       // "Screening Option = Covariance" with the relative data.
-      (key === 'COMMENT_EMERGENCY_REPORTABLE' ? header : relative).comments.push(value);
+      if (key === 'COMMENT_EMERGENCY_REPORTABLE') header.comments.push(value);
+      else relative.comments.push(key === 'COMMENT_EFFECTIVE_HBR' ? effectiveHbrComment(value) : value);
     } else {
       const section = sectionOf(key);
       if (section === 'header') header.fields.push(field(record, key, key, value));
@@ -131,17 +145,10 @@ function isPublicRecord(record: JsonRecord): boolean {
   return ['CDM_ID', 'SAT_1_ID', 'MIN_RNG'].some((key) => key in record);
 }
 
-/** "HBR = 15 [m]", "15", "15 [m]", "Effective HBR = 15 m": the value of COMMENT_EFFECTIVE_HBR (AstroWatch ConjunctionDataMessage.cs), in metres. */
-const LABELLED_RADIUS = /^(?:[A-Za-z _]*?(?:HBR|RADIUS)\s*[=:]\s*)?([+]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(?:\[?\s*(m|km)\s*\]?)?$/i;
-
+/** COMMENT_EFFECTIVE_HBR (AstroWatch ConjunctionDataMessage.cs) of a cdm_public record, in metres; a full record carries it as a comment instead. */
 function hbrOfRecord(record: JsonRecord): number | null {
   const text = valueOf(record, 'COMMENT_EFFECTIVE_HBR');
-  if (text === undefined) return null;
-  const fromComment = hardBodyRadiusOfComment(text);
-  if (fromComment !== undefined) return fromComment;
-  const m = LABELLED_RADIUS.exec(text);
-  const value = m ? Number(m[1]) * (m[2]?.toLowerCase() === 'km' ? 1000 : 1) : NaN;
-  return Number.isFinite(value) && value >= 0 ? value : null;
+  return text === undefined ? null : (hardBodyRadiusOfField(text) ?? null);
 }
 
 function rejection(index: number, messageId: string | undefined, reason: string): CdmFileRejection {
@@ -167,7 +174,7 @@ function fullRecord(record: JsonRecord, index: number): ReceivedCdm | CdmFileRej
     line: null,
     text: JSON.stringify(record),
     cdm,
-    summary: { ...summary, hbrM: summary.hbrM ?? hbrOfRecord(record), object1: rawType(1, summary.object1), object2: rawType(2, summary.object2) },
+    summary: { ...summary, object1: rawType(1, summary.object1), object2: rawType(2, summary.object2) },
   };
 }
 

@@ -9,6 +9,7 @@
  * CHOICE, documented where they are defined. Pure: times are ages or arguments.
  */
 import { orbitRegime, type OrbitRegime } from '../probability/index.ts';
+import type { ProximityKind } from '../screening/proximity.ts';
 import type { ThreatLevel } from './risk-scoring.ts';
 
 export type Classification = 'cooperative' | 'non_cooperative' | 'adversary' | 'other';
@@ -160,7 +161,7 @@ export interface AnomalyInput {
 export interface ProximitySignal {
   readonly primaryName?: string | undefined;
   /** attached | formation | proximity_operation */
-  readonly kind: string;
+  readonly kind: ProximityKind;
   readonly minKm: number;
 }
 

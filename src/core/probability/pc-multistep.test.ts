@@ -4,7 +4,8 @@
  * (12, within 1e-6); and the data-quality rules.
  */
 import { describe, expect, it } from 'vitest';
-import { assessPc, PC_METHOD_LABELS } from './pc-multistep.ts';
+import { assessPc, maxPcMissDistanceM, PC_METHOD_LABELS, pc3dInitialBounds } from './pc-multistep.ts';
+import { PC2D_CUTOFFS } from './usage-violations.ts';
 import { HAS_PC_CASES, inMetres, PC_CASES } from './pc-cases.test-support.ts';
 
 const cdm = PC_CASES.filter((c) => c.id.startsWith('cara_cdm'));
@@ -17,6 +18,8 @@ describe.skipIf(!HAS_PC_CASES)('assessPc on the CARA CDM cases', () => {
       const flagged = c.expected.cara_usage_violations!.pc2d !== 0;
       expect(a.method, c.id).toBe(flagged ? 'pc3d' : 'pc2d');
       expect(rel(a.pc2d, c.expected.pc2d as number), c.id).toBeLessThan(1e-6);
+      // The 2D run travels with the assessment, for the callers that need its geometry.
+      expect(a.pc2dResult?.pc, c.id).toBe(a.pc2d);
       if (flagged) {
         expect(rel(a.collisionProbability, c.expected.pc3d!), c.id).toBeLessThan(1e-3);
         expect(a.pc3d).toBe(a.collisionProbability);
@@ -37,6 +40,23 @@ describe.skipIf(!HAS_PC_CASES)('assessPc on the CARA CDM cases', () => {
     const kinds = a.violations.filter((v) => v.method === '2D-Pc').map((v) => v.kind);
     expect(kinds).toEqual(['extended', 'offset', 'inaccurate']);
     expect(a.violations.find((v) => v.kind === 'extended')!.message).toMatch(/Long encounter.*10\.7 m\/s/);
+    // Long and offset: 3D-Nc starts on the whole encounter segment.
+    expect(pc3dInitialBounds(a.indicators)).toBe('segment');
+  });
+});
+
+describe('pc3dInitialBounds', () => {
+  // PcMultiStep's default 2D cut-offs (extended 0.02, offset 0.01 of an orbit) decide; inaccuracy alone does not.
+  const ok = { extended: 0, offset: 0, inaccurate: 0, npd: [false, false, false] as [boolean, boolean, boolean] };
+  it('starts on Coppola’s bounds unless the encounter is long or offset, or the tests could not run', () => {
+    expect(PC2D_CUTOFFS).toMatchObject({ extended: 0.02, offset: 0.01 });
+    expect(pc3dInitialBounds(ok)).toBe('coppola');
+    expect(pc3dInitialBounds({ ...ok, inaccurate: 0.5 })).toBe('coppola');
+    expect(pc3dInitialBounds({ ...ok, extended: 0.021 })).toBe('segment');
+    expect(pc3dInitialBounds({ ...ok, offset: 0.011 })).toBe('segment');
+    expect(pc3dInitialBounds({ ...ok, inaccurate: Number.NaN })).toBe('segment');
+    expect(pc3dInitialBounds({ ...ok, npd: null })).toBe('segment');
+    expect(pc3dInitialBounds(null)).toBe('segment');
   });
 });
 
@@ -66,5 +86,8 @@ describe('assessPc data quality', () => {
     const a = assessPc({ r1M, v1MPerS, cov1: pos, r2M, v2MPerS, cov2: negative, hbrM: 10 });
     expect(a.collisionProbability).toBeNull();
     expect(a.note).toMatch(/negative variance/);
+    // No 2D run: Alfano's maximum is taken at |r2 − r1| (100 m here).
+    expect(a.pc2dResult).toBeNull();
+    expect(maxPcMissDistanceM(a, { r1M, r2M })).toBe(100);
   });
 });

@@ -26,10 +26,10 @@
  *
  * Units: metres, m/s, m².
  */
-import { pc2d } from './pc2d.ts';
+import { pc2d, type Pc2dResult } from './pc2d.ts';
 import { pc3d, type Pc3dResult } from './pc3d.ts';
 import { PC2D_CUTOFFS, usageViolationsPc2d, type UsageViolationIndicators } from './usage-violations.ts';
-import type { Vector3 } from './vector3.ts';
+import { length, subtract, type Vector3 } from './vector3.ts';
 
 export type PcMethod = 'pc2d' | 'nc2d-upper-limit' | 'pc3d';
 
@@ -80,6 +80,12 @@ export interface PcAssessment {
   readonly pc3dRun: Pick<Pc3dResult, 'converged' | 'conjunctionStart' | 'conjunctionEnd' | 'segmentMin' | 'segmentMax' | 'peakTime' | 'ephemerisPoints' | 'refinements'> | null;
   /** Why a method could not run, when one could not. */
   readonly note: string | null;
+  /**
+   * The 2D run itself (pc2d.ts: in-plane miss, principal sigmas and axis angle of the combined
+   * covariance), for callers that need its geometry (Alfano's maximum Pc, the encounter-plane
+   * view) without running it again; null when the data-quality step refused the covariances first.
+   */
+  readonly pc2dResult: Pc2dResult | null;
 }
 
 /** PcMultiStep.m: proxy estimates below this never trigger the 2D-Nc/3D-Nc methods. */
@@ -187,22 +193,45 @@ function pc3dViolations(r: Pc3dResult): PcViolation[] {
   return out;
 }
 
+/**
+ * The bounds 3D-Nc starts from (Pc3D_Hall's `initialBounds`): the whole encounter segment where
+ * the 2D tests found the encounter extended or offset, or could not run or converge (`null`
+ * indicators, npd null, a NaN indicator); Coppola's bounds otherwise (Pc3D_Hall's default). See the
+ * deviation stated above; assessPc, `ssa pc` and scripts/bench-pc.ts all choose with this.
+ */
+export function pc3dInitialBounds(indicators: UsageViolationIndicators | null): 'segment' | 'coppola' {
+  if (indicators === null || indicators.npd === null) return 'segment';
+  const converged = [indicators.extended, indicators.offset, indicators.inaccurate].every((x) => !Number.isNaN(x));
+  return !converged || indicators.extended > PC2D_CUTOFFS.extended || indicators.offset > PC2D_CUTOFFS.offset ? 'segment' : 'coppola';
+}
+
+/**
+ * The miss distance Alfano's maximum Pc (alfano-max.ts) is taken at: the miss in the encounter plane
+ * of the assessment's 2D run, or |r2 − r1| where that run gave none (no encounter plane, no usable
+ * covariance), as screening has always done. The two agree for states at TCA.
+ */
+export function maxPcMissDistanceM(assessment: PcAssessment, input: Pick<PcAssessmentInput, 'r1M' | 'r2M'>): number {
+  const two = assessment.pc2dResult;
+  if (two !== null) return two.pc === null ? two.missDistanceM : two.missInPlaneM;
+  return length(subtract(input.r2M, input.r1M));
+}
+
 /** The chosen Pc of one conjunction at TCA, with every value and finding that led to it. */
 export function assessPc(input: PcAssessmentInput): PcAssessment {
   const quality = qualityProblem(input.cov1, 'primary') ?? qualityProblem(input.cov2, 'secondary');
   const none = { pc3d: null, indicators: null, nc2dUpperLimit: null, pc3dRun: null } as const;
   if (quality) {
-    return { ...none, collisionProbability: null, method: 'pc2d', pc2d: null, violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: `No Pc: ${quality}.` }], note: `No Pc: ${quality}.` };
+    return { ...none, pc2dResult: null, collisionProbability: null, method: 'pc2d', pc2d: null, violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: `No Pc: ${quality}.` }], note: `No Pc: ${quality}.` };
   }
   const two = pc2d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1M2: input.cov1, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2M2: input.cov2, hbrM: input.hbrM });
   const p2 = two.pc;
   const velocity = velocityProblem(input.cov1, 'primary') ?? velocityProblem(input.cov2, 'secondary');
   if (velocity) {
     const note = `2D-Pc only: ${velocity}, which the usage-violation tests and the 3D-Nc method need.`;
-    return { ...none, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: note }], note };
+    return { ...none, pc2dResult: two, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: note }], note };
   }
   if (!(input.hbrM > 0) || input.hbrM === Infinity) {
-    return { ...none, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [], note: null };
+    return { ...none, pc2dResult: two, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [], note: null };
   }
   const uv = usageViolationsPc2d(input);
   const ind = uv.indicators;
@@ -211,17 +240,15 @@ export function assessPc(input: PcAssessmentInput): PcAssessment {
   const upper = Number.isFinite(uv.nc2dHighLimit) ? uv.nc2dHighLimit : null;
   const indicators = ind.npd === null ? null : ind;
   if (violations.length === 0) {
-    return { collisionProbability: p2, method: 'pc2d', pc2d: p2, pc3d: null, violations, indicators, nc2dUpperLimit: upper, pc3dRun: null, note: null };
+    return { collisionProbability: p2, method: 'pc2d', pc2d: p2, pc3d: null, violations, indicators, nc2dUpperLimit: upper, pc3dRun: null, note: null, pc2dResult: two };
   }
   const extendedOrOffset = violations.some((v) => v.kind === 'extended' || v.kind === 'offset');
   const proxyOnly = converged && !extendedOrOffset && (p2 !== null || upper !== null) && Math.max(p2 ?? 0, upper ?? 0) < PROXY_CUTOFF;
   if (proxyOnly && upper !== null) {
-    return { collisionProbability: upper, method: 'nc2d-upper-limit', pc2d: p2, pc3d: null, violations, indicators, nc2dUpperLimit: upper, pc3dRun: null, note: null };
+    return { collisionProbability: upper, method: 'nc2d-upper-limit', pc2d: p2, pc3d: null, violations, indicators, nc2dUpperLimit: upper, pc3dRun: null, note: null, pc2dResult: two };
   }
   const cov6 = (c: readonly (readonly number[])[]) => c.map((row) => [...row]);
-  // The whole encounter segment where the encounter is long, offset or the tests failed; Coppola's bounds otherwise (Pc3D_Hall's default).
-  const initialBounds = extendedOrOffset || !converged ? 'segment' : 'coppola';
-  const three = pc3d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: cov6(input.cov1), r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: cov6(input.cov2), hbrM: input.hbrM }, { initialBounds });
+  const three = pc3d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: cov6(input.cov1), r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: cov6(input.cov2), hbrM: input.hbrM }, { initialBounds: pc3dInitialBounds(indicators) });
   const all = [...violations, ...pc3dViolations(three)];
   const run = {
     converged: three.converged,
@@ -234,7 +261,7 @@ export function assessPc(input: PcAssessmentInput): PcAssessment {
     refinements: three.refinements,
   };
   if (three.pc !== null) {
-    return { collisionProbability: three.pc, method: 'pc3d', pc2d: p2, pc3d: three.pc, violations: all, indicators, nc2dUpperLimit: upper, pc3dRun: run, note: null };
+    return { collisionProbability: three.pc, method: 'pc3d', pc2d: p2, pc3d: three.pc, violations: all, indicators, nc2dUpperLimit: upper, pc3dRun: run, note: null, pc2dResult: two };
   }
   const fallback = upper ?? p2;
   return {
@@ -247,5 +274,6 @@ export function assessPc(input: PcAssessmentInput): PcAssessment {
     nc2dUpperLimit: upper,
     pc3dRun: run,
     note: `3D-Nc did not converge; the ${upper !== null ? '2D-Nc upper limit' : '2D Pc'} is kept.`,
+    pc2dResult: two,
   };
 }

@@ -24,7 +24,6 @@ import {
   combinedHardBodyRadiusM,
   defaultCovarianceForElementSet,
   elementSetCovariance6,
-  pc2d,
   riskLevel,
   type PcMethod,
   type PcViolation,
@@ -32,6 +31,7 @@ import {
   type RtnSigmasM,
   type Vector3,
 } from '../probability/index.ts';
+import { maxPcMissDistanceM } from '../probability/pc-multistep.ts';
 import { utcMs } from '../units.ts';
 import type { CloseApproach } from './close-approach.ts';
 
@@ -100,10 +100,10 @@ export function assessRisk(approach: CloseApproach, primary: RiskSubject, second
     cov2 = elementSetCovariance6(s2, r2, v2);
     sigmas = { primarySigmasM: s1, secondarySigmasM: s2 };
   }
-  const assessed = assessPc({ r1M: r1, v1MPerS: v1, cov1, r2M: r2, v2MPerS: v2, cov2, hbrM: hbr });
-  const plane = pc2d({ r1M: r1, v1MPerS: v1, cov1M2: cov1, r2M: r2, v2MPerS: v2, cov2M2: cov2, hbrM: hbr });
-  const missInPlaneM = plane.pc === null ? plane.missDistanceM : plane.missInPlaneM;
-  const maxPc = alfanoMaxPc(missInPlaneM, hbr).pc;
+  const input = { r1M: r1, v1MPerS: v1, cov1, r2M: r2, v2MPerS: v2, cov2, hbrM: hbr };
+  const assessed = assessPc(input);
+  // The in-plane miss of the assessment's own 2D run (not a second pc2d).
+  const maxPc = alfanoMaxPc(maxPcMissDistanceM(assessed, input), hbr).pc;
   return {
     pc: assessed.collisionProbability,
     pc2d: assessed.pc2d,

@@ -61,7 +61,7 @@ export const PROXIMITY_RULES = {
 } as const;
 
 /** Whether an approach may belong to a proximity (the cheap first test, from the approach alone). */
-export function isProximityCandidate(a: CloseApproach, thresholdKm: number, shorterPeriodS: number): boolean {
+function isProximityCandidate(a: CloseApproach, thresholdKm: number, shorterPeriodS: number): boolean {
   const speedMPerS = a.relativeSpeedKmS * 1000;
   if (speedMPerS < PROXIMITY_RULES.maxRelativeSpeedMPerS) return true;
   const halfChordKm = Math.sqrt(Math.max(0, thresholdKm * thresholdKm - a.missDistanceKm * a.missDistanceKm));
