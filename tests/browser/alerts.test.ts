@@ -97,8 +97,8 @@ async function fields(name: string): Promise<Record<string, string>> {
 describe('Conjunction Alerts', () => {
   it('lists the 27 imported events under Closed, sorted by TCA', async () => {
     await openAlerts();
-    // Their TCAs are in 2020-2023: nothing is open.
-    await web.page.getByText('No conjunctions match these filters').waitFor();
+    // Their TCAs are in 2020-2023: nothing is open, and with no filter set the list says so.
+    await web.page.getByText('No open conjunctions', { exact: true }).waitFor();
     await web.page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Closed' }).click();
     await web.page.getByRole('heading', { name: 'Closed Conjunctions' }).waitFor();
     await web.page.getByText('27 conjunctions').waitFor();
@@ -116,10 +116,8 @@ describe('Conjunction Alerts', () => {
   it('sorts by Pc, highest first: TERRA vs IRIDIUM 33 DEB (Pc 2.1e-2, TCA in 2021) leads', async () => {
     await openAlerts('/alerts?status=closed');
     await rowsWhen(27);
-    const pcButton = web.page.getByRole('button', { name: 'Pc', exact: true });
-    await pcButton.click();
-    await expect.poll(() => sortHeader('Pc')).toBe('ascending');
-    await pcButton.click();
+    // One click: Pc sorts highest first.
+    await web.page.getByRole('button', { name: 'Pc', exact: true }).click();
     await expect.poll(() => sortHeader('Pc')).toBe('descending');
     expect(new URL(web.page.url()).searchParams.get('sort')).toBe('-pc');
     await expect.poll(async () => (await tableRows())[0]?.[COL.primary]).toBe('TERRA');
@@ -174,7 +172,10 @@ describe('Conjunction Alerts', () => {
     const method = web.page.getByRole('region', { name: 'Pc Method' });
     await method.getByRole('region', { name: '2D-Pc usage tests' }).getByText(/^Long encounter:/).waitFor();
     expect(await web.page.getByRole('region', { name: 'Encounter Plane' }).getByRole('img', { name: /^Encounter plane to scale/ }).locator('ellipse').count()).toBe(2);
-    expect(await web.page.getByRole('region', { name: 'Estimate History' }).locator('.recharts-surface').count()).toBeGreaterThan(0);
+    // The chart is drawn: its Pc axis shows the decades around Pc 1.01e-5, and both series are in the legend.
+    const history = web.page.getByRole('region', { name: 'Estimate History' }).getByRole('figure', { name: /^Pc \(log scale\) and miss distance/ });
+    for (const tick of ['1e-6', '1e-5', '1e-4']) await history.getByText(tick, { exact: true }).waitFor();
+    expect(await history.getByRole('list', { name: 'Legend' }).getByRole('listitem').allTextContents()).toEqual(['Pc', 'Miss distance']);
 
     const cdm = web.page.getByRole('listitem', { name: `CDM ${TROPICS_FILE.replace(/\.cdm$/, '')}` });
     await cdm.getByRole('button', { name: /^View CDM / }).click();
@@ -183,6 +184,12 @@ describe('Conjunction Alerts', () => {
     expect(await text.textContent()).toContain('CCSDS_CDM_VERS');
     expect(await cdm.getByRole('link', { name: /^Download CDM / }).getAttribute('href')).toMatch(/^\/api\//);
     await web.page.screenshot({ path: `${SCREENS_DIR}/alert-detail.png`, fullPage: true });
+
+    // Back to the view the event was opened from: closed events, the search kept.
+    await web.page.getByRole('link', { name: 'Back to Conjunction Alerts' }).click();
+    await web.page.waitForURL(`${web.app.baseUrl}/alerts?status=closed&q=TROPICS`);
+    await rowsWhen(2, (row) => row[COL.primary] === 'TROPICS PATHFINDER');
+    expect(await web.page.getByRole('searchbox', { name: 'Object or owner' }).inputValue()).toBe('TROPICS');
   });
 
   it('uploads CDM files through the page: imported, then a duplicate, and a bad file rejected', async () => {
@@ -194,15 +201,24 @@ describe('Conjunction Alerts', () => {
     expect(later).not.toBe(original);
     const upload = { name: 'terra-later.cdm', mimeType: 'text/plain', buffer: Buffer.from(later) };
 
+    // The event the CARA import made of the original message: a later message of the same source updates it.
+    const terra = await api<ConjunctionListResponse>('/api/conjunctions?status=closed&q=TERRA&limit=5000');
+    const event = terra.items.find((item) => item.primaryObject.noradId === 25994 && item.secondaryObject.noradId === 37558 && item.tca.startsWith('2021-03-24T15:10:47'));
+    if (!event) throw new Error(`no TERRA vs IRIDIUM 33 DEB event at 2021-03-24 15:10:47: ${JSON.stringify(terra.items)}`);
+    expect(event.source).toBe('CARA');
+
     await openAlerts('/alerts?status=closed');
     const input = web.page.getByLabel('CDM files');
     const results = web.page.getByRole('list', { name: 'Upload results' });
 
     await input.setInputFiles(upload);
     const first = results.getByRole('listitem', { name: 'terra-later.cdm' }).first();
-    await first.getByText(/^1 (new|updated|merged)$/).waitFor();
-    const link = first.getByRole('list', { name: 'Imported' }).getByRole('link');
-    expect(await link.textContent()).toMatch(/^CNJ-2021-\d+$/);
+    await first.getByText('1 updated', { exact: true }).waitFor();
+    const imported = first.getByRole('list', { name: 'Imported' });
+    await imported.getByText('(updated)', { exact: true }).waitFor();
+    const link = imported.getByRole('link');
+    expect(await link.textContent()).toBe(event.conjunctionId);
+    expect(await link.getAttribute('href')).toBe(`/alerts/${event.conjunctionId}`);
 
     await input.setInputFiles(upload);
     await expect.poll(() => results.getByRole('listitem', { name: 'terra-later.cdm' }).count()).toBe(2);

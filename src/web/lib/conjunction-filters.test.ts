@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   alertsPath,
   alertsSearchString,
@@ -11,6 +11,10 @@ import {
   toggleRisk,
   toggleSort,
 } from '@/lib/conjunction-filters';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('conjunction filters', () => {
   it('reads the default view from an empty query string', () => {
@@ -46,6 +50,14 @@ describe('conjunction filters', () => {
     expect(parseAlertsSearch('tcaFrom=2021-12-20T03:25:35.287%2B02:00&tcaTo=2021-12-21T00:00:00Z')).toMatchObject({ tcaFrom: '2021-12-20T01:25', tcaTo: '2021-12-21T00:00' });
   });
 
+  it('reads a window bound without an offset as UTC, as the inputs show it, in any time zone', () => {
+    // A zone far from UTC, where reading the bound as local time would move it by 9 hours.
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    expect(parseAlertsSearch('tcaFrom=2021-12-20T01:25:35&tcaTo=2021-12-21T00:00:00.000')).toMatchObject({ tcaFrom: '2021-12-20T01:25', tcaTo: '2021-12-21T00:00' });
+    expect(parseAlertsSearch('tcaFrom=2021-12-20T01:25').tcaFrom).toBe('2021-12-20T01:25');
+    expect(parseAlertsSearch('tcaFrom=2021-12-20+01:25&tcaTo=20211220')).toMatchObject({ tcaFrom: '', tcaTo: '' });
+  });
+
   it('trims and caps the text filters as the API does', () => {
     const filters = parseAlertsSearch(`q=${'x'.repeat(150)}&source=%20CARA%20`);
     expect(filters.q).toHaveLength(100);
@@ -60,10 +72,17 @@ describe('conjunction filters', () => {
     expect(parseSort('--pc')).toEqual({ field: 'tca', descending: false });
   });
 
-  it('flips the sorted column and sorts another ascending', () => {
+  it('flips the sorted column, and sorts another in the direction wanted first', () => {
     expect(toggleSort({ field: 'pc', descending: false }, 'pc')).toEqual({ field: 'pc', descending: true });
     expect(toggleSort({ field: 'pc', descending: true }, 'pc')).toEqual({ field: 'pc', descending: false });
+    // The closest approach and the soonest TCA first.
     expect(toggleSort({ field: 'pc', descending: true }, 'miss')).toEqual({ field: 'miss', descending: false });
+    expect(toggleSort({ field: 'risk', descending: true }, 'tca')).toEqual({ field: 'tca', descending: false });
+    expect(toggleSort({ field: 'tca', descending: false }, 'primary')).toEqual({ field: 'primary', descending: false });
+    // The most probable, riskiest and latest updated first.
+    expect(toggleSort({ field: 'tca', descending: false }, 'pc')).toEqual({ field: 'pc', descending: true });
+    expect(toggleSort({ field: 'tca', descending: false }, 'risk')).toEqual({ field: 'risk', descending: true });
+    expect(toggleSort({ field: 'tca', descending: false }, 'lastUpdated')).toEqual({ field: 'lastUpdated', descending: true });
   });
 
   it('toggles risk levels in order', () => {
@@ -72,7 +91,7 @@ describe('conjunction filters', () => {
     expect(toggleRisk(['critical', 'high'], 'critical')).toEqual(['high']);
   });
 
-  it('builds the API query: status, sort and limit always, the window in ISO 8601', () => {
+  it('builds the API query: status, sort and limit always, the window in ISO 8601 to the end of its last minute', () => {
     expect(listQueryString(DEFAULT_FILTERS)).toBe('status=open&sort=tca&limit=5000');
     const filters = parseAlertsSearch('status=all&risk=critical,high&source=screening&q=OFEQ&tcaFrom=2026-01-01T00:00&tcaTo=2026-01-02T12:30&sort=-miss');
     expect(Object.fromEntries(new URLSearchParams(listQueryString(filters, 100)))).toEqual({
@@ -81,7 +100,7 @@ describe('conjunction filters', () => {
       risk: 'critical,high',
       q: 'OFEQ',
       tcaFrom: '2026-01-01T00:00:00.000Z',
-      tcaTo: '2026-01-02T12:30:00.000Z',
+      tcaTo: '2026-01-02T12:30:59.999Z',
       sort: '-miss',
       limit: '100',
     });

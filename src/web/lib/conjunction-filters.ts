@@ -8,8 +8,8 @@ import { RISK_LEVELS } from '@/lib/risk-levels';
  * search, TCA window and sort live in /alerts' query string so a view can be
  * shared, and become GET /api/conjunctions' query. The window is kept as the UTC
  * datetime-local value ('2021-12-20T01:25') the inputs show (analysis-window.ts),
- * and sent as ISO 8601. Defaults are left out of the URL; anything the URL holds
- * that is not valid is ignored.
+ * and sent as ISO 8601 (its end as the end of that minute). Defaults are left out
+ * of the URL; anything the URL holds that is not valid is ignored.
  */
 
 export type StatusFilter = 'open' | 'closed' | 'all';
@@ -38,7 +38,27 @@ export interface AlertsFilters {
   sort: ConjunctionSort;
 }
 
-export const DEFAULT_SORT: ConjunctionSort = { field: 'tca', descending: false };
+const DEFAULT_SORT: ConjunctionSort = { field: 'tca', descending: false };
+
+/**
+ * The direction a column sorts in when first clicked: the one an operator wants
+ * on top. The most probable, riskiest and latest updated events first; the
+ * soonest TCA and the closest miss first; names and numbers from the smallest.
+ */
+const FIRST_DESCENDING: Record<SortField, boolean> = {
+  tca: false,
+  primary: false,
+  secondary: false,
+  miss: false,
+  radial: false,
+  inTrack: false,
+  crossTrack: false,
+  relativeVelocity: false,
+  pc: true,
+  risk: true,
+  source: false,
+  lastUpdated: true,
+};
 
 export const DEFAULT_FILTERS: AlertsFilters = {
   status: 'open',
@@ -67,9 +87,9 @@ export function parseSort(text: string | null): ConjunctionSort {
   return (CONJUNCTION_SORT_FIELDS as readonly string[]).includes(field) ? { field: field as SortField, descending } : DEFAULT_SORT;
 }
 
-/** A header click: the sorted column flips direction; another column sorts ascending. */
+/** A header click: the sorted column flips direction; another column sorts in its first direction (FIRST_DESCENDING). */
 export function toggleSort(current: ConjunctionSort, field: SortField): ConjunctionSort {
-  return current.field === field ? { field, descending: !current.descending } : { field, descending: false };
+  return current.field === field ? { field, descending: !current.descending } : { field, descending: FIRST_DESCENDING[field] };
 }
 
 /** `risk` with `level` added or removed, kept in RISK_LEVELS order. */
@@ -79,14 +99,34 @@ export function toggleRisk(risk: readonly RiskLevel[], level: RiskLevel): RiskLe
   return RISK_LEVELS.filter((l) => next.has(l));
 }
 
-const INPUT_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+/** An ISO date-time that says its offset ('…Z', '…+02:00'). */
+const WITH_OFFSET = /T.*(Z|[+-]\d{2}:?\d{2})$/i;
 
-/** A window bound from the URL as the input's value: its own form, or any ISO date-time in UTC; '' otherwise. */
+/**
+ * A window bound from the URL as the input's value (UTC, to the minute): the input's own
+ * form or one with seconds, read as UTC like the inputs (Date.parse would read it as the
+ * browser's local time), or any ISO date-time with an offset; '' otherwise.
+ */
 function parseWindowBound(text: string | null): string {
   if (!text) return '';
-  if (INPUT_MINUTE.test(text)) return Number.isNaN(Date.parse(`${text}Z`)) ? '' : text;
-  const ms = Date.parse(text);
-  return /T/.test(text) && !Number.isNaN(ms) ? toUtcInputValue(ms) : '';
+  const iso = inputValueToIso(text);
+  const ms = WITH_OFFSET.test(iso) ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(ms) ? '' : toUtcInputValue(ms);
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The window's end as sent: the last millisecond of the minute the input shows
+ * ('…T23:59' → '…T23:59:59.999Z'). The server keeps TCA ≤ tcaTo, so events within
+ * that minute stay in the window.
+ */
+function windowEndIso(value: string): string {
+  const iso = inputValueToIso(value);
+  const ms = Date.parse(iso);
+  // Not a date-time: sent as typed, and the server's answer names the bad bound.
+  if (!WITH_OFFSET.test(iso) || Number.isNaN(ms)) return iso;
+  return new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS + MINUTE_MS - 1).toISOString();
 }
 
 function parseStatus(text: string | null): StatusFilter {
@@ -143,7 +183,7 @@ export function listQueryString(filters: AlertsFilters, limit: number = MAX_CONJ
   if (filters.risk.length > 0) params.set('risk', filters.risk.join(','));
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.tcaFrom) params.set('tcaFrom', inputValueToIso(filters.tcaFrom));
-  if (filters.tcaTo) params.set('tcaTo', inputValueToIso(filters.tcaTo));
+  if (filters.tcaTo) params.set('tcaTo', windowEndIso(filters.tcaTo));
   params.set('sort', sortParam(filters.sort));
   params.set('limit', String(limit));
   return params.toString();

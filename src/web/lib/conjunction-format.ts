@@ -12,7 +12,7 @@ import { UtcDate } from '@/lib/utc-date';
  */
 
 /** The short badge of each Pc method: Foster 2D, the 2D-Nc upper limit, Hall 3D-Nc. */
-export const PC_METHOD_BADGES: Record<PcMethod, string> = {
+const PC_METHOD_BADGES: Record<PcMethod, string> = {
   pc2d: '2D',
   'nc2d-upper-limit': '2D-Nc ≤',
   pc3d: '3D',

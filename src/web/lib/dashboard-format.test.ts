@@ -136,6 +136,18 @@ describe('analysis chart axes', () => {
     expect(probabilityAxis([1e-30]).ticks.length).toBeLessThanOrEqual(9);
   });
 
+  it('pads the probability axis by whole decades beyond the values on request, never above 1', () => {
+    expect(probabilityAxis([2e-5, 3e-3], { padDecades: 1 })).toEqual({ domain: [1e-6, 1e-1], ticks: [1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1] });
+    // A value on a decade does not sit on the frame.
+    expect(probabilityAxis([1e-5], { padDecades: 1 })).toEqual({ domain: [1e-6, 1e-2], ticks: [1e-6, 1e-5, 1e-4, 1e-3, 1e-2] });
+    expect(probabilityAxis([0.5, null], { padDecades: 1 })).toEqual({ domain: [1e-4, 1], ticks: [1e-4, 1e-3, 1e-2, 1e-1, 1] });
+    expect(probabilityAxis([null], { padDecades: 1 })).toEqual({ domain: [1e-4, 1e-2], ticks: [1e-4, 1e-3, 1e-2] });
+    const wide = probabilityAxis([3.8e-168, 1e-5], { padDecades: 1 });
+    expect(wide.domain).toEqual([1e-169, 1e-2]);
+    expect(wide.ticks.length).toBeLessThanOrEqual(9);
+    expect(wide.ticks.at(-1)).toBe(1e-2);
+  });
+
   it('metres axes start at 0 and widen to a round value', () => {
     expect(metresAxis([12, 87], 100)).toEqual([0, 100]);
     expect(metresAxis([140], 100)).toEqual([0, 200]);

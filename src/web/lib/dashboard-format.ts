@@ -112,11 +112,21 @@ export function hoursAxis(hours: readonly number[]): { domain: [number, number];
 /** Spec §9: the probability axis runs 1:100 to 1:10,000 (Pc 1e-2 to 1e-4) unless the data need more decades. */
 export const SPEC_PROBABILITY_DOMAIN: [number, number] = [1e-4, 1e-2];
 
-/** A log-scale Pc axis: whole decades covering the spec's range and every positive value, at most ~8 ticks. */
-export function probabilityAxis(values: readonly number[]): { domain: [number, number]; ticks: number[] } {
-  const positive = values.filter((v) => v > 0 && Number.isFinite(v));
-  const lowExp = Math.min(-4, ...positive.map((v) => Math.floor(Math.log10(v))));
-  const highExp = Math.max(-2, ...positive.map((v) => Math.ceil(Math.log10(v))));
+/**
+ * A log-scale Pc axis: whole decades covering the spec's range and every positive value, at most ~8 ticks.
+ * `padDecades` adds whole decades beyond the values (not above Pc 1), so that no point sits on the frame
+ * (the detail view's estimate history); the dashboard's chart has none.
+ */
+export function probabilityAxis(values: readonly (number | null)[], { padDecades = 0 }: { padDecades?: number } = {}): { domain: [number, number]; ticks: number[] } {
+  const positive = values.filter((v): v is number => v !== null && v > 0 && Number.isFinite(v));
+  const lowExp = Math.min(-4, ...positive.map((v) => Math.floor(Math.log10(v)) - padDecades));
+  const highExp = Math.max(
+    -2,
+    ...positive.map((v) => {
+      const exp = Math.ceil(Math.log10(v));
+      return Math.max(exp, Math.min(exp + padDecades, 0));
+    }),
+  );
   const step = Math.max(1, Math.ceil((highExp - lowExp) / 8));
   const ticks: number[] = [];
   for (let exp = highExp; exp >= lowExp; exp -= step) ticks.unshift(decade(exp));

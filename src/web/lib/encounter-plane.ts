@@ -14,7 +14,7 @@ import { niceCeil } from '@/lib/dashboard-format';
 export const MIN_HBR_PX = 2;
 
 /** The covariance ellipses drawn, in σ. */
-export const ELLIPSE_SIGMAS = [1, 3] as const;
+const ELLIPSE_SIGMAS = [1, 3] as const;
 
 export interface PlotFrame {
   width: number;
@@ -23,14 +23,14 @@ export interface PlotFrame {
   margin: { top: number; right: number; bottom: number; left: number };
 }
 
-export interface PlotTick {
+interface PlotTick {
   /** Metres. */
   value: number;
   /** Pixels along the axis (x for the x axis, y for the z axis). */
   position: number;
 }
 
-export interface EncounterPlaneLayout {
+interface EncounterPlaneLayout {
   /** Pixels per metre, both axes. */
   scale: number;
   plot: { left: number; top: number; right: number; bottom: number };

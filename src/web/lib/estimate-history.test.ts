@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecadeTick, historyPoints, pcDecadeAxis, timeDomain } from '@/lib/estimate-history';
+import { formatDecadeTick, historyPoints, timeDomain } from '@/lib/estimate-history';
 
 const estimate = (at: string, collisionProbability: number | null, source = 'CARA') => ({
   at,
@@ -31,18 +31,6 @@ describe('estimate history', () => {
     expect(timeDomain(one)).toEqual([Date.parse('2021-12-14T23:00:00Z'), Date.parse('2021-12-15T01:00:00Z')]);
     const two = historyPoints([estimate('2021-12-15T00:00:00Z', 1e-5), estimate('2021-12-16T00:00:00Z', 1e-5)]);
     expect(timeDomain(two)).toEqual([Date.parse('2021-12-15T00:00:00Z'), Date.parse('2021-12-16T00:00:00Z')]);
-  });
-
-  it('puts the Pc axis on whole decades around the values', () => {
-    expect(pcDecadeAxis([2e-5, 3e-3])).toEqual({ domain: [1e-6, 1e-1], ticks: [1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1] });
-    expect(pcDecadeAxis([1.01e-5])).toEqual({ domain: [1e-6, 1e-3], ticks: [1e-6, 1e-5, 1e-4, 1e-3] });
-    expect(pcDecadeAxis([1e-5])).toEqual({ domain: [1e-6, 1e-4], ticks: [1e-6, 1e-5, 1e-4] });
-    expect(pcDecadeAxis([0.5, null])).toEqual({ domain: [1e-2, 1], ticks: [1e-2, 1e-1, 1] });
-    const wide = pcDecadeAxis([3.8e-168, 1e-5]);
-    expect(wide.domain).toEqual([1e-169, 1e-4]);
-    expect(wide.ticks.length).toBeLessThanOrEqual(9);
-    expect(wide.ticks.at(-1)).toBe(1e-4);
-    expect(pcDecadeAxis([null]).domain).toEqual([1e-10, 1]);
   });
 
   it("labels a decade as '1e-5'", () => {

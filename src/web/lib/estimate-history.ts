@@ -38,26 +38,6 @@ export function timeDomain(points: readonly HistoryPoint[]): [number, number] {
   return first === last ? [first - HOUR_MS, last + HOUR_MS] : [first, last];
 }
 
-/** 10^exp as the nearest double to the decimal ('1e-5'). */
-function decade(exp: number): number {
-  return Number(`1e${exp}`);
-}
-
-/**
- * A log axis of whole decades around every Pc, a decade to spare either side (so no point
- * sits on the frame; at most 1), with at most about 8 ticks.
- */
-export function pcDecadeAxis(values: readonly (number | null)[]): { domain: [number, number]; ticks: number[] } {
-  const positive = values.filter((v): v is number => v !== null && v > 0 && Number.isFinite(v));
-  if (positive.length === 0) return { domain: [1e-10, 1], ticks: [1e-10, 1e-8, 1e-6, 1e-4, 1e-2, 1] };
-  const low = Math.floor(Math.log10(Math.min(...positive))) - 1;
-  const high = Math.min(Math.ceil(Math.log10(Math.max(...positive))) + 1, 0);
-  const step = Math.max(1, Math.ceil((high - low) / 8));
-  const ticks: number[] = [];
-  for (let exp = high; exp >= low; exp -= step) ticks.unshift(decade(exp));
-  return { domain: [decade(low), decade(high)], ticks };
-}
-
 /** A decade tick as '1e-5'. */
 export function formatDecadeTick(value: number): string {
   return value.toExponential(0).replace('e+', 'e');

@@ -1,4 +1,5 @@
 import { ArrowLeft, CircleAlert, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ConjunctionDetail } from '../../contracts/conjunction-events.ts';
 import { AssessmentCard } from '@/components/alerts/assessment-card';
@@ -12,6 +13,7 @@ import { RiskBadge } from '@/components/sst/risk-badge';
 import { useNow } from '@/components/sst/use-now';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { lastAlertsPath } from '@/lib/alerts-return';
 import { formatEventStatus } from '@/lib/conjunction-format';
 import { errorMessage } from '@/lib/error-message';
 import { useConjunctionDetail } from '@/queries/conjunction-events';
@@ -23,9 +25,11 @@ export function notFoundText(conjunctionId: string): string {
   return `Conjunction ${conjunctionId} not found`;
 }
 
+/** Back to the alerts view the event was opened from (its status, filters and sort), read once when the page opens. */
 function BackLink() {
+  const [href] = useState(lastAlertsPath);
   return (
-    <Link href="/alerts" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+    <Link href={href} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to Conjunction Alerts
     </Link>

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ConjunctionListItem } from '../../contracts/conjunction-events.ts';
-import { json, lastListRequest, listRequests, listResponse, makeListItem, manyListItems, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
+import { lastListRequest, listRequests, listResponse, makeDetail, makeListItem, manyListItems, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
 import { stubViewportHeight } from '@/components/sst/jsdom-layout';
 import { CSV_COLUMNS } from '@/lib/conjunction-csv';
+import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
 const HOUR = 3_600_000;
@@ -98,7 +99,7 @@ describe('Conjunction Alerts (/alerts)', () => {
   it('shows the page title and asks for open events by TCA, 5,000 at most, with cookies', async () => {
     const { fetchMock } = await renderAlerts();
     expect(screen.getByRole('heading', { level: 1, name: 'Conjunction Alerts' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/conjunctions?status=open&sort=tca&limit=5000', { credentials: 'include' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/conjunctions?status=open&sort=tca&limit=5000', expect.objectContaining({ method: 'GET', credentials: 'include' }));
     expect(screen.getByRole('heading', { name: 'Open Conjunctions' })).toBeInTheDocument();
     expect(screen.getByText('3 conjunctions')).toBeInTheDocument();
   });
@@ -131,8 +132,21 @@ describe('Conjunction Alerts (/alerts)', () => {
     expect(second?.slice(2, 12)).toEqual(['in 2 d', 'TROPICS PATHFINDER', 'LINCS', '9,422.0', '72.1', '-9,419.0', '-234.0', '0.011', '1.01e-5 3D', 'HIGH']);
     expect(third?.[10]).toBe('3.00e-9 2D-Nc ≤');
     expect(third?.[11]).toBe('LOW');
-    expect(within(rows[2]!).getByText('LOW')).toHaveClass('bg-green-600');
-    expect(within(rows[0]!).getByText('CRITICAL')).toHaveClass('bg-red-600');
+  });
+
+  it('keeps table roles on its grid-laid-out elements, for screen readers', async () => {
+    await renderAlerts();
+    // Explicit, not implicit: browsers may drop the table semantics of elements displayed as grid.
+    expect(table()).toHaveAttribute('role', 'table');
+    const rowgroups = within(table()).getAllByRole('rowgroup');
+    expect(rowgroups.map((group) => [group.tagName, group.getAttribute('role')])).toEqual([
+      ['THEAD', 'rowgroup'],
+      ['TBODY', 'rowgroup'],
+    ]);
+    const rows = within(table()).getAllByRole('row');
+    expect(rows.every((row) => row.getAttribute('role') === 'row')).toBe(true);
+    expect(within(rows[0]!).getAllByRole('columnheader').every((cell) => cell.getAttribute('role') === 'columnheader')).toBe(true);
+    expect(dataRows().flatMap((row) => within(row).getAllByRole('cell')).every((cell) => cell.getAttribute('role') === 'cell')).toBe(true);
   });
 
   it('links each event id to its detail, and a click anywhere on the row opens it', async () => {
@@ -142,24 +156,40 @@ describe('Conjunction Alerts (/alerts)', () => {
     expect(location.history.at(-1)).toBe('/alerts/CNJ-2026-002');
   });
 
-  it('sorts by the server: a header click sets sort and aria-sort, a second click reverses it', async () => {
+  it('leads back from the detail to the view it was opened from, filters and sort kept', async () => {
+    const items = threeEvents().map((item) => ({ ...item, status: 'closed' as const }));
+    mockAlertsApi({ list: () => listResponse(items), detail: (conjunctionId) => makeDetail({ conjunctionId }) });
+    const user = userEvent.setup();
+    const { location } = renderApp('/alerts?status=closed&risk=high&sort=-pc');
+    await screen.findByRole('table', { name: 'Conjunctions' });
+    await user.click(within(dataRows()[1]!).getByText('LINCS'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conjunction CNJ-2026-002' })).toBeInTheDocument();
+    const back = screen.getByRole('link', { name: 'Back to Conjunction Alerts' });
+    expect(back).toHaveAttribute('href', '/alerts?status=closed&risk=high&sort=-pc');
+    await user.click(back);
+    expect(location.history.at(-1)).toBe('/alerts?status=closed&risk=high&sort=-pc');
+    expect(await screen.findByRole('heading', { name: 'Closed Conjunctions' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Risk' })).getByRole('button', { name: 'High' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('sorts by the server: a header click sets sort and aria-sort, highest Pc first; a second click reverses it', async () => {
     const { user, fetchMock, location } = await renderAlerts();
     expect(header(/^TCA \(UTC\)/)).toHaveAttribute('aria-sort', 'ascending');
     expect(header(/^Pc/)).toHaveAttribute('aria-sort', 'none');
     expect(header(/^Time to TCA/)).not.toHaveAttribute('aria-sort');
 
     await user.click(screen.getByRole('button', { name: 'Pc' }));
-    await waitFor(() => expect(lastListRequest(fetchMock).get('sort')).toBe('pc'));
-    expect(header(/^Pc/)).toHaveAttribute('aria-sort', 'ascending');
-    expect(header(/^TCA \(UTC\)/)).toHaveAttribute('aria-sort', 'none');
-    expect(location.history.at(-1)).toBe('/alerts?sort=pc');
-
-    await user.click(screen.getByRole('button', { name: 'Pc' }));
     await waitFor(() => expect(lastListRequest(fetchMock).get('sort')).toBe('-pc'));
     expect(header(/^Pc/)).toHaveAttribute('aria-sort', 'descending');
+    expect(header(/^TCA \(UTC\)/)).toHaveAttribute('aria-sort', 'none');
     expect(location.history.at(-1)).toBe('/alerts?sort=-pc');
 
-    // Time to TCA sorts by TCA; the other columns by their own fields.
+    await user.click(screen.getByRole('button', { name: 'Pc' }));
+    await waitFor(() => expect(lastListRequest(fetchMock).get('sort')).toBe('pc'));
+    expect(header(/^Pc/)).toHaveAttribute('aria-sort', 'ascending');
+    expect(location.history.at(-1)).toBe('/alerts?sort=pc');
+
+    // Time to TCA sorts by TCA; the other columns by their own fields, risk and last update highest and latest first.
     await user.click(screen.getByRole('button', { name: 'Time to TCA' }));
     await waitFor(() => expect(lastListRequest(fetchMock).get('sort')).toBe('tca'));
     expect(header(/^TCA \(UTC\)/)).toHaveAttribute('aria-sort', 'ascending');
@@ -171,9 +201,9 @@ describe('Conjunction Alerts (/alerts)', () => {
       ['Speed (km/s)', 'relativeVelocity'],
       ['Primary', 'primary'],
       ['Secondary', 'secondary'],
-      ['Risk', 'risk'],
+      ['Risk', '-risk'],
       ['Source', 'source'],
-      ['Last update (UTC)', 'lastUpdated'],
+      ['Last update (UTC)', '-lastUpdated'],
     ] as const) {
       await user.click(screen.getByRole('button', { name }));
       await waitFor(() => expect(lastListRequest(fetchMock).get('sort')).toBe(field));
@@ -210,9 +240,11 @@ describe('Conjunction Alerts (/alerts)', () => {
     await user.type(screen.getByRole('combobox', { name: 'Source' }), 'CARA');
     await waitFor(() => expect(lastListRequest(fetchMock).get('source')).toBe('CARA'));
 
-    fireEvent.change(screen.getByLabelText('TCA from (UTC)'), { target: { value: '2021-12-01T00:00' } });
-    fireEvent.change(screen.getByLabelText('TCA to (UTC)'), { target: { value: '2021-12-31T23:59' } });
-    await waitFor(() => expect(lastListRequest(fetchMock).get('tcaTo')).toBe('2021-12-31T23:59:00.000Z'));
+    const tcaWindow = within(screen.getByRole('group', { name: 'TCA window (UTC)' }));
+    fireEvent.change(tcaWindow.getByLabelText('TCA from (UTC)'), { target: { value: '2021-12-01T00:00' } });
+    fireEvent.change(tcaWindow.getByLabelText('TCA to (UTC)'), { target: { value: '2021-12-31T23:59' } });
+    // To the end of the last minute: the server keeps TCA ≤ tcaTo.
+    await waitFor(() => expect(lastListRequest(fetchMock).get('tcaTo')).toBe('2021-12-31T23:59:59.999Z'));
     const last = lastListRequest(fetchMock);
     expect(last.get('tcaFrom')).toBe('2021-12-01T00:00:00.000Z');
     expect(last.get('status')).toBe('open');
@@ -268,19 +300,40 @@ describe('Conjunction Alerts (/alerts)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading conjunctions...');
   });
 
-  it("says 'No conjunctions match these filters' when others are stored", async () => {
-    mockAlertsApi({ list: (params) => (params.get('limit') === '1' ? listResponse([makeListItem()], 27) : listResponse([])) });
-    renderApp('/alerts');
-    expect(await screen.findByText('No conjunctions match these filters')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  it('says an empty list has no events of its status, or that the filters leave none', async () => {
+    for (const [path, text] of [
+      ['/alerts', 'No open conjunctions'],
+      ['/alerts?status=closed&sort=-pc', 'No closed conjunctions'],
+      ['/alerts?status=all', 'No conjunctions yet'],
+      ['/alerts?risk=critical', 'No conjunctions match these filters'],
+      ['/alerts?status=closed&q=TERRA', 'No conjunctions match these filters'],
+      ['/alerts?status=all&tcaTo=2021-01-01T00:00', 'No conjunctions match these filters'],
+    ] as const) {
+      const fetchMock = mockAlertsApi({ list: () => listResponse([]) });
+      const { unmount } = renderApp(path);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+      // The text comes from the view alone: the list is the only request.
+      expect(listRequests(fetchMock)).toHaveLength(1);
+      unmount();
+      vi.unstubAllGlobals();
+    }
   });
 
-  it("says 'No conjunctions yet' when nothing is stored at all", async () => {
-    const fetchMock = mockAlertsApi({ list: () => listResponse([]) });
+  it('keeps suggesting every source seen once a source filter narrows the rows', async () => {
+    const items = [...threeEvents(), makeListItem({ conjunctionId: 'CNJ-2026-004', status: 'open', source: '18 SDS' })];
+    const fetchMock = mockAlertsApi({ list: (params) => listResponse(items.filter((item) => !params.get('source') || item.source === params.get('source'))) });
+    const user = userEvent.setup();
     renderApp('/alerts');
-    expect(await screen.findByText('No conjunctions yet')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/conjunctions?status=all&limit=1', { credentials: 'include' });
+    await screen.findByRole('table', { name: 'Conjunctions' });
+    const source = screen.getByRole('combobox', { name: 'Source' });
+    const suggestions = () => [...(document.getElementById(source.getAttribute('list') ?? '')?.querySelectorAll('option') ?? [])].map((option) => option.value);
+    expect(suggestions()).toEqual(['18 SDS', 'CARA', 'screening']);
+    await user.type(source, 'CARA');
+    await waitFor(() => expect(lastListRequest(fetchMock).get('source')).toBe('CARA'));
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(suggestions()).toEqual(['18 SDS', 'CARA', 'screening']);
   });
 
   it("shows the server's message when the list cannot be read", async () => {

@@ -1,15 +1,31 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { ConjunctionListItem } from '../../contracts/conjunction-events.ts';
 import { AlertsFilterBar } from '@/components/alerts/alerts-filter-bar';
 import { CdmUploadCard } from '@/components/alerts/cdm-upload-card';
 import { ConjunctionListCard } from '@/components/alerts/conjunction-list-card';
 import { PageTitle } from '@/components/layout/page-title';
 import { useNow } from '@/components/sst/use-now';
-import { type AlertsFilters, alertsPath, listQueryString, parseAlertsSearch, type SortField, toggleSort } from '@/lib/conjunction-filters';
-import { useAnyConjunctions, useConjunctionList } from '@/queries/conjunction-events';
+import { rememberAlertsPath } from '@/lib/alerts-return';
+import { type AlertsFilters, alertsPath, hasNarrowingFilters, listQueryString, parseAlertsSearch, type SortField, toggleSort } from '@/lib/conjunction-filters';
+import { useConjunctionList } from '@/queries/conjunction-events';
 
 export const ALERTS_TITLE = 'Conjunction Alerts';
 export const ALERTS_SUBTITLE = 'Conjunction events from screening and imported CDMs, with their collision probability and risk';
+
+/**
+ * The sources of every list loaded while the page is open, sorted, 'screening' always
+ * among them. The suggestions come from these rather than the rows shown, so that
+ * setting a source filter (which narrows the rows to that source) leaves the others
+ * on offer.
+ */
+function useSourcesSeen(items: readonly ConjunctionListItem[] | undefined): string[] {
+  const [seen, setSeen] = useState<string[]>(['screening']);
+  const added = useMemo(() => [...new Set((items ?? []).map((item) => item.source))].filter((source) => !seen.includes(source)), [items, seen]);
+  // Adjusted while rendering (React's pattern for state derived from new data): no extra pass through an effect.
+  if (added.length > 0) setSeen([...seen, ...added].sort());
+  return seen;
+}
 
 /**
  * Conjunction Alerts (/alerts, issue 11): the events as a sortable, filterable,
@@ -22,14 +38,14 @@ export default function AlertsPage() {
   const [, navigate] = useLocation();
   const filters = useMemo(() => parseAlertsSearch(search), [search]);
   const list = useConjunctionList(listQueryString(filters));
-  const empty = list.data !== undefined && list.data.items.length === 0;
-  const anyStored = useAnyConjunctions(empty);
+  const sources = useSourcesSeen(list.data?.items);
   const now = useNow();
+
+  // The detail's back link returns to this view (alerts-return.ts).
+  useEffect(() => rememberAlertsPath(alertsPath(filters)), [filters]);
 
   const change = useCallback((patch: Partial<AlertsFilters>) => navigate(alertsPath({ ...filters, ...patch }), { replace: true }), [filters, navigate]);
   const sortBy = useCallback((field: SortField) => change({ sort: toggleSort(filters.sort, field) }), [change, filters.sort]);
-
-  const sources = useMemo(() => [...new Set(['screening', ...(list.data?.items ?? []).map((item) => item.source)])].sort(), [list.data]);
 
   return (
     <div className="mx-auto max-w-screen-2xl space-y-6 p-6">
@@ -37,11 +53,11 @@ export default function AlertsPage() {
       <AlertsFilterBar filters={filters} onChange={change} sources={sources} />
       <ConjunctionListCard
         status={filters.status}
+        narrowed={hasNarrowingFilters(filters)}
         data={list.data}
         error={list.error}
         isPending={list.isPending}
         isPlaceholderData={list.isPlaceholderData}
-        anyStored={anyStored.data}
         sort={filters.sort}
         onSort={sortBy}
         now={now}

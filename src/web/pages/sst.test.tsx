@@ -6,12 +6,9 @@ import { FakeEventSource, installFakeEventSource } from '@/components/sst/event-
 import { stubRadixSelectDom, stubViewportHeight } from '@/components/sst/jsdom-layout';
 import { ANALYZE_API, makeConjunction, makeJob, makeResult, SATELLITES_API, TEST_RECORDS } from '@/components/sst/sst-fixtures';
 import { renderApp } from '@/test/render-app';
+import { json } from '@/test/fetch-mock';
 
 const PATH = '/sst';
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** GET /api/satellites answers `records`; the analysis POST answers `analyze(body)` (default: 202 with a running job). */
 function mockApi({ records = TEST_RECORDS, analyze = () => json(202, makeJob()) }: { records?: unknown; analyze?: (body: unknown) => Response } = {}) {

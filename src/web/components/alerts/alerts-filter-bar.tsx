@@ -1,6 +1,6 @@
 import { FilterX } from 'lucide-react';
 import { useCallback, useId } from 'react';
-import { FILTER_DEBOUNCE_MS, useDebouncedField } from '@/components/alerts/use-debounced-field';
+import { useDebouncedField } from '@/components/alerts/use-debounced-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,7 +12,7 @@ import { cn } from '@/lib/utils';
 interface AlertsFilterBarProps {
   filters: AlertsFilters;
   onChange: (patch: Partial<AlertsFilters>) => void;
-  /** Sources to suggest in the source field (those of the rows loaded). */
+  /** Sources to suggest in the source field (those of every list loaded, not only the rows shown). */
   sources: readonly string[];
 }
 
@@ -20,7 +20,7 @@ interface AlertsFilterBarProps {
  * The Conjunction Alerts filters (issue 11): status (Open / Closed / All), risk
  * levels (toggle buttons; none pressed shows every level), source, object or
  * owner search and the TCA window in UTC. Buttons apply at once; typed fields
- * after a pause of FILTER_DEBOUNCE_MS.
+ * after a pause in typing (use-debounced-field.ts).
  */
 export function AlertsFilterBar({ filters, onChange, sources }: AlertsFilterBarProps) {
   const titleId = useId();
@@ -29,10 +29,10 @@ export function AlertsFilterBar({ filters, onChange, sources }: AlertsFilterBarP
   const commitSearch = useCallback((value: string) => onChange({ q: value }), [onChange]);
   const commitFrom = useCallback((value: string) => onChange({ tcaFrom: value }), [onChange]);
   const commitTo = useCallback((value: string) => onChange({ tcaTo: value }), [onChange]);
-  const [source, setSource] = useDebouncedField(filters.source, commitSource, FILTER_DEBOUNCE_MS);
-  const [search, setSearch] = useDebouncedField(filters.q, commitSearch, FILTER_DEBOUNCE_MS);
-  const [tcaFrom, setTcaFrom] = useDebouncedField(filters.tcaFrom, commitFrom, FILTER_DEBOUNCE_MS);
-  const [tcaTo, setTcaTo] = useDebouncedField(filters.tcaTo, commitTo, FILTER_DEBOUNCE_MS);
+  const [source, setSource] = useDebouncedField(filters.source, commitSource);
+  const [search, setSearch] = useDebouncedField(filters.q, commitSearch);
+  const [tcaFrom, setTcaFrom] = useDebouncedField(filters.tcaFrom, commitFrom);
+  const [tcaTo, setTcaTo] = useDebouncedField(filters.tcaTo, commitTo);
 
   return (
     <Card aria-labelledby={titleId}>
@@ -122,8 +122,10 @@ export function AlertsFilterBar({ filters, onChange, sources }: AlertsFilterBarP
             ))}
           </datalist>
         </div>
-        <div className="space-y-2 xl:col-span-2">
-          <span className="text-sm font-medium leading-none">TCA window (UTC)</span>
+        <div role="group" aria-labelledby={`${fieldId}-window`} className="space-y-2 xl:col-span-2">
+          <span className="text-sm font-medium leading-none" id={`${fieldId}-window`}>
+            TCA window (UTC)
+          </span>
           <div className="grid gap-2 sm:grid-cols-2">
             <div className="space-y-1">
               <Label htmlFor={`${fieldId}-from`} className="text-xs text-muted-foreground">

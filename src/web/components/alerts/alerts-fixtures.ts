@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse } from '../../../contracts/conjunction-events.ts';
+import { json } from '@/test/fetch-mock';
 
 /*
  * Test data only: events shaped like GET /api/conjunctions and
@@ -7,12 +8,8 @@ import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, Conjunc
  * those endpoints, for the Conjunction Alerts tests. Never imported by app code.
  */
 
-export const LIST_API = '/api/conjunctions';
+const LIST_API = '/api/conjunctions';
 export const IMPORT_API = '/api/cdm/import';
-
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** TERRA vs IRIDIUM 33 DEB as CARA's CDM gives it; `overrides` set the rest. */
 export function makeListItem(overrides: Partial<ConjunctionListItem> = {}): ConjunctionListItem {
@@ -132,7 +129,7 @@ export function makeImportResponse(overrides: Partial<CdmImportResponse> = {}): 
   return { imported: [], duplicates: [], rejected: [], ...overrides };
 }
 
-export interface AlertsApi {
+interface AlertsApi {
   /** GET /api/conjunctions?…: the answer to the query (default: an empty list). */
   list?: (params: URLSearchParams) => ConjunctionListResponse | Response;
   /** GET /api/conjunctions/{id} (default: 404). */
@@ -164,15 +161,15 @@ export function mockAlertsApi(api: AlertsApi = {}) {
   return fetchMock;
 }
 
-/** The query of every GET /api/conjunctions the mock saw (the main list's, not the 'anything stored?' probe), in order. */
+/** The query of every GET /api/conjunctions the mock saw, in order. */
 export function listRequests(fetchMock: ReturnType<typeof mockAlertsApi>): URLSearchParams[] {
   return fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === LIST_API && url.searchParams.get('limit') !== '1')
+    .filter((url) => url.pathname === LIST_API)
     .map((url) => url.searchParams);
 }
 
-/** The last main-list query the mock saw. */
+/** The last list query the mock saw. */
 export function lastListRequest(fetchMock: ReturnType<typeof mockAlertsApi>): URLSearchParams {
   const requests = listRequests(fetchMock);
   const last = requests.at(-1);

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { ConjunctionDetail } from '../../../contracts/conjunction-events.ts';
-import { DetailField } from '@/components/alerts/detail-field';
 import { PcMethodBadge } from '@/components/alerts/pc-value';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DetailField } from '@/components/ui/detail-field';
 import {
   formatEventStatus,
   formatMetresWithUnit,

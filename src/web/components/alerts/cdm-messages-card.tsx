@@ -5,6 +5,7 @@ import { cdmXmlUrl } from '@/components/sst/conjunction-item';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DetailField } from '@/components/ui/detail-field';
 import { formatUtcDateTime } from '@/lib/conjunction-format';
 import { errorMessage } from '@/lib/error-message';
 import { useCdmText } from '@/queries/conjunction-events';
@@ -12,6 +13,9 @@ import { useCdmText } from '@/queries/conjunction-events';
 export const NO_CDMS_TEXT = 'No CDMs for this event.';
 
 const LINK_CLASS = 'inline-flex items-center gap-1 text-primary hover:underline';
+
+/** A message's dates and originator are small print beside its text. */
+const VALUE_CLASS = 'text-xs font-normal';
 
 /**
  * The event's CDMs (issue 11): each imported message (newest first) with its
@@ -61,19 +65,16 @@ function CdmEntry({ cdm }: { cdm: CdmLink }) {
         <span className="break-all font-mono text-xs">{cdm.messageId}</span>
         <Badge variant="secondary">{cdm.format.toUpperCase()}</Badge>
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-3">
-        <div>
-          <dt className="text-muted-foreground">Created (UTC)</dt>
-          <dd>{formatUtcDateTime(cdm.creationDate)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Originator</dt>
-          <dd>{cdm.originator}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Imported (UTC)</dt>
-          <dd>{formatUtcDateTime(cdm.importedAt)}</dd>
-        </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+        <DetailField label="Created (UTC)" valueClassName={VALUE_CLASS}>
+          {formatUtcDateTime(cdm.creationDate)}
+        </DetailField>
+        <DetailField label="Originator" valueClassName={VALUE_CLASS}>
+          {cdm.originator}
+        </DetailField>
+        <DetailField label="Imported (UTC)" valueClassName={VALUE_CLASS}>
+          {formatUtcDateTime(cdm.importedAt)}
+        </DetailField>
       </dl>
       <div className="flex flex-wrap items-center gap-3">
         <a className={LINK_CLASS} href={cdm.url} download aria-label={`Download CDM ${cdm.messageId}`}>

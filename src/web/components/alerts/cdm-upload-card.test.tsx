@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_API, json, makeImportResponse, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
+import { IMPORT_API, makeImportResponse, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
 import { CdmUploadCard } from '@/components/alerts/cdm-upload-card';
 import { renderWithQueryClient } from '@/test/card-harness';
+import { json } from '@/test/fetch-mock';
 
 const KVN = 'CCSDS_CDM_VERS = 1.0\nMESSAGE_ID = A\n';
 
@@ -69,10 +70,16 @@ describe('CdmUploadCard', () => {
     const imported = within(result('batch.cdm').getByRole('list', { name: 'Imported' }));
     const items = imported.getAllByRole('listitem');
     expect(items).toHaveLength(4);
-    expect(items[0]).toHaveTextContent('Message 1CNJ-2021-001(new)CRITICAL2.12e-2 2DM-0');
-    expect(items[2]).toHaveTextContent('Message 3CNJ-2021-003(updated)MEDIUM1.30e-6 2D-Nc ≤M-2');
-    expect(items[3]).toHaveTextContent('(merged)');
-    expect(imported.getByRole('link', { name: 'CNJ-2021-002' })).toHaveAttribute('href', '/alerts/CNJ-2021-002');
+    // Each entry: where the message sits, the event (linked), what happened to it, its risk, Pc and method, and the message id.
+    const entry = (index: number, texts: string[]) => {
+      const item = within(items[index]!);
+      for (const text of texts) expect(item.getByText(text)).toBeInTheDocument();
+      return item;
+    };
+    expect(entry(0, ['Message 1', '(new)', 'CRITICAL', '2.12e-2', '2D', 'M-0']).getByRole('link', { name: 'CNJ-2021-001' })).toHaveAttribute('href', '/alerts/CNJ-2021-001');
+    expect(entry(1, ['Message 2', '(new)', 'HIGH', '1.01e-5', '3D', 'M-1']).getByRole('link', { name: 'CNJ-2021-002' })).toHaveAttribute('href', '/alerts/CNJ-2021-002');
+    expect(entry(2, ['Message 3', '(updated)', 'MEDIUM', '1.30e-6', '2D-Nc ≤', 'M-2']).getByRole('link', { name: 'CNJ-2021-003' })).toHaveAttribute('href', '/alerts/CNJ-2021-003');
+    expect(entry(3, ['Message 4', '(merged)', 'LOW', 'M-3']).getByRole('link', { name: 'CNJ-2026-010' })).toHaveAttribute('href', '/alerts/CNJ-2026-010');
     expect(result('batch.cdm').queryByRole('alert')).not.toBeInTheDocument();
   });
 

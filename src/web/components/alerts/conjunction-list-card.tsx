@@ -13,14 +13,28 @@ import { formatGrouped } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 export const LOADING_CONJUNCTIONS = 'Loading conjunctions...';
-export const NO_MATCHING_CONJUNCTIONS = 'No conjunctions match these filters';
-export const NO_CONJUNCTIONS_YET = 'No conjunctions yet';
 
 const TITLES: Record<StatusFilter, string> = {
   open: 'Open Conjunctions',
   closed: 'Closed Conjunctions',
   all: 'All Conjunctions',
 };
+
+const EMPTY_TEXTS: Record<StatusFilter, string> = {
+  open: 'No open conjunctions',
+  closed: 'No closed conjunctions',
+  all: 'No conjunctions yet',
+};
+
+/**
+ * What an empty list says: that the filters leave nothing when a filter beyond the
+ * status is set, otherwise that there are no events of that status (none at all
+ * under All). Imported CDMs of past TCAs are closed, so an empty Open view is
+ * common and should not read as a filter mistake.
+ */
+function emptyListText(status: StatusFilter, narrowed: boolean): string {
+  return narrowed ? 'No conjunctions match these filters' : EMPTY_TEXTS[status];
+}
 
 /** '27 conjunctions', '1 conjunction', or '5,000 of 12,345 conjunctions' when the server has more than it sent. */
 export function loadedCountText(loaded: number, total: number): string {
@@ -30,13 +44,13 @@ export function loadedCountText(loaded: number, total: number): string {
 
 interface ConjunctionListCardProps {
   status: StatusFilter;
+  /** Whether a filter beyond the status is set (conjunction-filters.ts' hasNarrowingFilters): it picks the empty text. */
+  narrowed: boolean;
   data: ConjunctionListResponse | undefined;
   error: Error | null;
   isPending: boolean;
   /** Rows of a previous filter shown while this one loads. */
   isPlaceholderData: boolean;
-  /** False when nothing at all is stored (an empty list then says 'No conjunctions yet'). */
-  anyStored: boolean | undefined;
   sort: ConjunctionSort;
   onSort: (field: SortField) => void;
   now: number;
@@ -47,7 +61,7 @@ interface ConjunctionListCardProps {
  * than the 5,000 loaded), CSV export of exactly the rows shown, and the table; or
  * the loading, error and empty states.
  */
-export function ConjunctionListCard({ status, data, error, isPending, isPlaceholderData, anyStored, sort, onSort, now }: ConjunctionListCardProps) {
+export function ConjunctionListCard({ status, narrowed, data, error, isPending, isPlaceholderData, sort, onSort, now }: ConjunctionListCardProps) {
   const titleId = useId();
   const items = data?.items ?? [];
   const exportCsv = () => downloadText(conjunctionsCsv(items, now), csvFileName(Date.now()), 'text/csv;charset=utf-8');
@@ -87,7 +101,7 @@ export function ConjunctionListCard({ status, data, error, isPending, isPlacehol
           </p>
         )}
         {data && items.length === 0 && (
-          <p className="px-6 pb-8 pt-2 text-center text-muted-foreground">{anyStored === false ? NO_CONJUNCTIONS_YET : NO_MATCHING_CONJUNCTIONS}</p>
+          <p className="px-6 pb-8 pt-2 text-center text-muted-foreground">{emptyListText(status, narrowed)}</p>
         )}
         {items.length > 0 && <ConjunctionTable items={items} sort={sort} onSort={onSort} now={now} />}
       </CardContent>

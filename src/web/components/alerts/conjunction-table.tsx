@@ -87,7 +87,8 @@ interface ConjunctionTableProps {
  * side) in the DOM, laid out as a CSS grid so the absolutely placed rows keep the
  * header's columns. Each row opens the event; its id cell is a real link for the
  * keyboard. aria-rowcount/aria-rowindex tell assistive technology where each row
- * sits in the whole list.
+ * sits in the whole list, and explicit table roles keep the grid-laid-out elements
+ * a table for it.
  */
 export function ConjunctionTable({ items, sort, onSort, now }: ConjunctionTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -111,14 +112,16 @@ export function ConjunctionTable({ items, sort, onSort, now }: ConjunctionTableP
 
   return (
     <div ref={scrollRef} className="max-h-[70vh] overflow-auto border-t" data-testid="conjunction-table-scroll">
-      <table aria-label="Conjunctions" aria-rowcount={items.length + 1} className="grid min-w-max text-xs">
-        <thead className="sticky top-0 z-10 grid bg-card shadow-[0_1px_0_var(--color-border)]">
-          <tr aria-rowindex={1} className="grid" style={{ gridTemplateColumns: GRID_TEMPLATE }}>
+      {/* The explicit roles keep it a table for screen readers: browsers may drop the semantics of table elements laid out as grid. */}
+      <table role="table" aria-label="Conjunctions" aria-rowcount={items.length + 1} className="grid min-w-max text-xs">
+        <thead role="rowgroup" className="sticky top-0 z-10 grid bg-card shadow-[0_1px_0_var(--color-border)]">
+          <tr role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: GRID_TEMPLATE }}>
             {COLUMNS.map((column, index) => {
               const active = column.sort !== undefined && column.sort === sort.field;
               return (
                 <th
                   key={index}
+                  role="columnheader"
                   scope="col"
                   aria-sort={ariaSort(column, sort)}
                   className={cn('flex items-center px-1.5 py-2 font-medium text-muted-foreground', column.numeric && 'justify-end text-right')}
@@ -143,20 +146,21 @@ export function ConjunctionTable({ items, sort, onSort, now }: ConjunctionTableP
             })}
           </tr>
         </thead>
-        <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+        <tbody role="rowgroup" className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((row) => {
             const item = items[row.index];
             if (!item) return null;
             return (
               <tr
                 key={row.key}
+                role="row"
                 aria-rowindex={row.index + 2}
                 onClick={(event) => openRow(event, item)}
                 className="absolute left-0 grid w-full cursor-pointer items-center border-b transition-colors hover:bg-accent/40"
                 style={{ gridTemplateColumns: GRID_TEMPLATE, height: row.size, transform: `translateY(${row.start}px)` }}
               >
                 {COLUMNS.map((column, index) => (
-                  <td key={index} className={cn('min-w-0 truncate px-1.5', (column.numeric || column.mono) && 'font-mono tabular-nums', column.numeric && 'text-right')}>
+                  <td key={index} role="cell" className={cn('min-w-0 truncate px-1.5', (column.numeric || column.mono) && 'font-mono tabular-nums', column.numeric && 'text-right')}>
                     {column.cell(item, now)}
                   </td>
                 ))}

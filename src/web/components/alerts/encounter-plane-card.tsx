@@ -32,7 +32,7 @@ function scaleText(pixelsPerMetre: number): string {
  * and the miss vector. One scale for both axes (metres); a hard-body circle smaller
  * than MIN_HBR_PX is drawn at that size and marked as enlarged.
  */
-export function EncounterPlanePlot({ plane }: { plane: EncounterPlaneView }) {
+function EncounterPlanePlot({ plane }: { plane: EncounterPlaneView }) {
   const titleId = useId();
   const clipId = useId();
   const arrowId = useId();

@@ -5,8 +5,8 @@ import type { ConjunctionEstimate } from '../../../contracts/conjunction-events.
 import { AXIS_LABEL, AXIS_LINE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS } from '@/components/sst/chart-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMetresWithUnit, formatPc, formatUtcDateTime, pcMethodBadge } from '@/lib/conjunction-format';
-import { metresAxis } from '@/lib/dashboard-format';
-import { formatDecadeTick, historyPoints, pcDecadeAxis, timeDomain, type HistoryPoint } from '@/lib/estimate-history';
+import { metresAxis, probabilityAxis } from '@/lib/dashboard-format';
+import { formatDecadeTick, historyPoints, timeDomain, type HistoryPoint } from '@/lib/estimate-history';
 import { UtcDate } from '@/lib/utc-date';
 
 export const HISTORY_CHART_LABEL = 'Pc (log scale) and miss distance (m) by estimate time (UTC)';
@@ -48,7 +48,11 @@ function LegendEntry({ colour, label, dashed = false }: { colour: string; label:
 export function EstimateHistoryCard({ history }: { history: readonly ConjunctionEstimate[] }) {
   const titleId = useId();
   const points = historyPoints(history);
-  const pcAxis = pcDecadeAxis(points.map((point) => point.pc));
+  // The dashboard's Pc axis (the spec's 1e-4 to 1e-2 at least, so charts of events read alike), with a decade to spare so no point sits on the frame.
+  const pcAxis = probabilityAxis(
+    points.map((point) => point.pc),
+    { padDecades: 1 },
+  );
   const missDomain = metresAxis(
     points.map((point) => point.miss),
     10,

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import type { EventObjectDetail } from '../../../contracts/conjunction-events.ts';
-import { DetailField } from '@/components/alerts/detail-field';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DetailField } from '@/components/ui/detail-field';
 import { formatMetresWithUnit, formatObjectType, formatUtcDateTime } from '@/lib/conjunction-format';
 import { NO_VALUE } from '@/lib/satellite-format';
 
 /** 1σ position uncertainty at TCA in the object's RTN frame: 'R 22.5 m · T 4,431.4 m · N 5.7 m'. */
-export function formatSigmas(sigmas: EventObjectDetail['sigmas']): string {
+function formatSigmas(sigmas: EventObjectDetail['sigmas']): string {
   if (!sigmas) return NO_VALUE;
   return `R ${formatMetresWithUnit(sigmas.radial)} · T ${formatMetresWithUnit(sigmas.inTrack)} · N ${formatMetresWithUnit(sigmas.crossTrack)}`;
 }

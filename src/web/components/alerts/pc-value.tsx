@@ -1,11 +1,10 @@
 import { Badge } from '@/components/ui/badge';
 import { formatPc, formatPcOneInN, pcMethodBadge } from '@/lib/conjunction-format';
-import { cn } from '@/lib/utils';
 
 /** The method a Pc came from as a small badge: '2D', '2D-Nc ≤' or '3D'. */
-export function PcMethodBadge({ method, className }: { method: string; className?: string }) {
+export function PcMethodBadge({ method }: { method: string }) {
   return (
-    <Badge variant="outline" className={cn('px-1.5 py-0 text-[10px] font-medium text-muted-foreground', className)}>
+    <Badge variant="outline" className="px-1.5 py-0 text-[10px] font-medium text-muted-foreground">
       {pcMethodBadge(method)}
     </Badge>
   );

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { IsraeliSatellite } from '../../../contracts/satellites.ts';
 import { CategoryBadge } from '@/components/satellites/category-badge';
-import { SatelliteField } from '@/components/satellites/satellite-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DetailField } from '@/components/ui/detail-field';
 import {
   formatInclination,
   formatKm,
@@ -15,6 +15,9 @@ import {
   formatVelocity,
   NO_VALUE,
 } from '@/lib/satellite-format';
+
+/** The values in monospaced digits at normal weight. */
+const VALUE_CLASS = 'font-mono font-normal';
 
 /**
  * Every field of the spec's Satellite entity (§3) plus where its elements came
@@ -31,8 +34,8 @@ export function SatelliteCard({ satellite }: { satellite: IsraeliSatellite }) {
           <CategoryBadge category={satellite.category} />
         </div>
         <dl className="grid grid-cols-2 gap-2">
-          <SatelliteField label="NORAD ID" value={satellite.noradId} />
-          <SatelliteField label="COSPAR ID" value={satellite.cosparId ?? NO_VALUE} />
+          <DetailField label="NORAD ID" valueClassName={VALUE_CLASS}>{satellite.noradId}</DetailField>
+          <DetailField label="COSPAR ID" valueClassName={VALUE_CLASS}>{satellite.cosparId ?? NO_VALUE}</DetailField>
         </dl>
         <CardDescription>{satellite.description}</CardDescription>
       </CardHeader>
@@ -40,10 +43,10 @@ export function SatelliteCard({ satellite }: { satellite: IsraeliSatellite }) {
         <section className="rounded-md bg-muted/50 p-3">
           <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Current Position</h3>
           <dl className="grid grid-cols-2 gap-2">
-            <SatelliteField label="Latitude" value={formatLatitude(position.latitude)} />
-            <SatelliteField label="Longitude" value={formatLongitude(position.longitude)} />
-            <SatelliteField label="Altitude" value={formatKm(position.altitude)} />
-            <SatelliteField label="Velocity" value={formatVelocity(position.velocity)} />
+            <DetailField label="Latitude" valueClassName={VALUE_CLASS}>{formatLatitude(position.latitude)}</DetailField>
+            <DetailField label="Longitude" valueClassName={VALUE_CLASS}>{formatLongitude(position.longitude)}</DetailField>
+            <DetailField label="Altitude" valueClassName={VALUE_CLASS}>{formatKm(position.altitude)}</DetailField>
+            <DetailField label="Velocity" valueClassName={VALUE_CLASS}>{formatVelocity(position.velocity)}</DetailField>
           </dl>
           {/* The server's reason when SGP4 gave no position (e.g. a decayed orbit); the fields above then read '—'. */}
           {position.error && <p className="mt-2 text-xs text-yellow-400">{position.error}</p>}
@@ -51,16 +54,16 @@ export function SatelliteCard({ satellite }: { satellite: IsraeliSatellite }) {
         <section>
           <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Orbit</h3>
           <dl className="grid grid-cols-2 gap-2">
-            <SatelliteField label="Period" value={formatPeriod(satellite.period)} />
-            <SatelliteField label="Inclination" value={formatInclination(satellite.inclination)} />
-            <SatelliteField label="Altitude" value={formatKm(satellite.altitude)} />
-            <SatelliteField label="RCS" value={formatRcs(satellite.rcs)} />
-            <SatelliteField label="Mass" value={formatMass(satellite.mass)} />
+            <DetailField label="Period" valueClassName={VALUE_CLASS}>{formatPeriod(satellite.period)}</DetailField>
+            <DetailField label="Inclination" valueClassName={VALUE_CLASS}>{formatInclination(satellite.inclination)}</DetailField>
+            <DetailField label="Altitude" valueClassName={VALUE_CLASS}>{formatKm(satellite.altitude)}</DetailField>
+            <DetailField label="RCS" valueClassName={VALUE_CLASS}>{formatRcs(satellite.rcs)}</DetailField>
+            <DetailField label="Mass" valueClassName={VALUE_CLASS}>{formatMass(satellite.mass)}</DetailField>
           </dl>
         </section>
         <dl className="mt-auto grid gap-2 border-t pt-3">
-          <SatelliteField label="Last Update" value={formatUtcTimestamp(satellite.lastUpdate)} />
-          <SatelliteField label="Element Source" value={satellite.elementSource} />
+          <DetailField label="Last Update" valueClassName={VALUE_CLASS}>{formatUtcTimestamp(satellite.lastUpdate)}</DetailField>
+          <DetailField label="Element Source" valueClassName={VALUE_CLASS}>{satellite.elementSource}</DetailField>
         </dl>
       </CardContent>
     </Card>

@@ -4,13 +4,10 @@ import type { AnalysisJob } from '../../../contracts/conjunctions.ts';
 import { FakeEventSource, installFakeEventSource } from '@/components/sst/event-source-fake';
 import { ANALYZE_API, makeConjunction, makeJob, makeResult } from '@/components/sst/sst-fixtures';
 import { NO_SELECTION_MESSAGE, useConjunctionAnalysis } from '@/components/sst/use-conjunction-analysis';
+import { json } from '@/test/fetch-mock';
 
 const REQUEST = { satellite_ids: [190016], start: '2025-03-01T19:04:00.000Z', end: '2025-03-03T19:04:00.000Z', threshold: '5.0' };
 const JOB_API = '/api/conjunctions/jobs/job-1';
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** POST answers 202 with a running job; GET of the job answers `job()`. */
 function mockJobApi(job: () => Response = () => json(200, makeJob())) {
