@@ -401,6 +401,15 @@ describe.each(databaseTargets)('high-interest objects on $name', (target) => {
       }
       expect((await patch('abc', { priority: 'low' })).statusCode).toBe(400);
       expect((await app.inject({ method: 'DELETE', url: '/api/high-interest-objects/-1' })).statusCode).toBe(400);
+      // Past PostgreSQL's integer range no row can exist: a 400 naming the id, not the database's overflow (was a 500).
+      for (const res of [
+        await app.inject({ url: '/api/high-interest-objects/2147483648' }),
+        await patch(99999999999, { priority: 'low' }),
+        await app.inject({ method: 'DELETE', url: '/api/high-interest-objects/99999999999' }),
+      ]) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(/id/);
+      }
       expect(await stored()).toEqual(before);
     });
   });
