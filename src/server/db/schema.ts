@@ -74,9 +74,17 @@ export const elementSets = pgTable(
   (t) => [uniqueIndex('element_sets_norad_epoch_uq').on(t.noradId, t.epoch), index('element_sets_epoch_idx').on(t.epoch)],
 );
 
-/** One row per ingestion (file import, online update, demo generation), with what it added and rejected. */
+/**
+ * One row per ingestion (file import, online update, demo generation), with what it added and rejected.
+ * The row is written before the data; the data and the row's `completed` commit in one transaction,
+ * so a row still `running` at start-up was cut short by a crash (its data rolled back) and is marked
+ * `interrupted`; `failed` holds the error.
+ */
 export const catalogImports = pgTable('catalog_imports', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** running | completed | failed | interrupted */
+  status: text('status').notNull().default('completed'),
+  error: text('error'),
   source: text('source').notNull(),
   label: text('label').notNull(),
   format: text('format'),
@@ -96,6 +104,9 @@ export const catalogImports = pgTable('catalog_imports', {
  */
 export const spaceWeatherImports = pgTable('space_weather_imports', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** running | completed | failed | interrupted, as catalog_imports. */
+  status: text('status').notNull().default('completed'),
+  error: text('error'),
   /** celestrak-sw-all, noaa-swpc, set-solfsmy or set-dtcfile. */
   provider: text('provider').notNull(),
   label: text('label').notNull(),
@@ -423,4 +434,103 @@ export const highInterestObjects = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [uniqueIndex('high_interest_objects_satellite_uq').on(t.satelliteId)],
+);
+
+/**
+ * One row per CDM import (a request or `ssa cdm import` of one or more files): written before the
+ * messages, then completed in the transaction that writes them (whole or not at all), as
+ * catalog_imports.
+ */
+export const cdmImports = pgTable('cdm_imports', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** running | completed | failed | interrupted */
+  status: text('status').notNull(),
+  label: text('label').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  messages: integer('messages').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  duplicates: integer('duplicates').notNull().default(0),
+  rejected: integer('rejected').notNull().default(0),
+  /** The first rejected messages with their line numbers and reasons (at most 100). */
+  rejections: jsonb('rejections').notNull().default([]),
+  error: text('error'),
+});
+
+/**
+ * Accounts (issue 12). `username` is stored lower-case; `password_hash` is scrypt in PHC-like form
+ * (`scrypt$N$r$p$salt$hash`, base64). Roles: viewer < operator < admin.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** viewer | operator | admin */
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('users_username_uq').on(t.username)],
+);
+
+/**
+ * API tokens for the CLI and scripts (bearer). Only the SHA-256 of a token is stored (a token is 32
+ * random bytes, so a fast hash is enough: nothing to brute-force); `prefix` names it in lists. A
+ * revoked token stays listed with `revoked_at`.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
+
+/** Browser sessions (@fastify/session's store): the session's JSON, its user and when it expires. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Who wrote what, when (issue 12): one row per write request (any method but GET/HEAD/OPTIONS),
+ * refused ones included, and per CLI write. `actor` is the username, `local` on a loopback server
+ * without accounts, or `cli:<os user>`; it is text, so the history outlives a removed account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    actor: text('actor').notNull(),
+    /** session | token | local | cli | anonymous */
+    via: text('via').notNull(),
+    role: text('role'),
+    method: text('method').notNull(),
+    /** The route pattern (e.g. /api/high-interest-objects/:id), or the CLI command. */
+    action: text('action').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    ip: text('ip'),
+    detail: jsonb('detail'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
 );
