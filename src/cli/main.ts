@@ -9,6 +9,7 @@ import { propagateCommand } from './commands/propagate.ts';
 import { screenCommand } from './commands/screen.ts';
 import { spaceweatherCommand } from './commands/spaceweather.ts';
 import { serveCommand } from './commands/serve.ts';
+import { userCommand } from './commands/user.ts';
 import { UsageError } from './usage-error.ts';
 
 export const USAGE = `Usage: ssa <command> [options]
@@ -24,6 +25,7 @@ Commands:
   cdm         convert conjunctions between JSON and CCSDS CDM KVN/XML (see ssa cdm --help)
   atmosphere  NRLMSISE-00 / JB2008 densities for reference-format cases (see ssa atmosphere --help)
   spaceweather  import CelesTrak SW-All space-weather files, show what is stored (see ssa spaceweather --help)
+  user        accounts and API tokens for a server with AUTH=on (see ssa user --help)
 
 Options:
   -h, --help     show this help
@@ -41,6 +43,7 @@ const commands: Record<string, (args: string[], env: Record<string, string | und
   cdm: cdmCommand,
   atmosphere: atmosphereCommand,
   spaceweather: spaceweatherCommand,
+  user: userCommand,
 };
 
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {

@@ -5,7 +5,7 @@ export const AppInfoResponse = z
   .object({
     name: z.literal('Data Forge'),
     version: z.string(),
-    operatorLabel: z.string().describe('The fixed operator label shown in the header (OPERATOR_LABEL).'),
+    operatorLabel: z.string().describe("The header's operator label: OPERATOR_LABEL without accounts, else the signed-in user's name."),
   })
   .meta({ id: 'AppInfoResponse' });
 export type AppInfoResponse = z.infer<typeof AppInfoResponse>;

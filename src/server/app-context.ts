@@ -12,6 +12,10 @@ import { OperationsEventRepository } from './repositories/operations-event-repos
 import { ScreeningRunRepository } from './repositories/screening-run-repository.ts';
 import { CdmMessageRepository } from './repositories/cdm-message-repository.ts';
 import { ProximityRepository } from './repositories/proximity-repository.ts';
+import { AccountRepository } from './repositories/account-repository.ts';
+import { AuditRepository } from './repositories/audit-repository.ts';
+import { SessionRepository } from './repositories/session-repository.ts';
+import { AccountService } from './services/account-service.ts';
 import { CdmImportService } from './services/conjunctions/cdm-import-service.ts';
 import { ConjunctionQueryService } from './services/conjunctions/conjunction-query-service.ts';
 import { ProximityQueryService } from './services/conjunctions/proximity-views.ts';
@@ -44,6 +48,9 @@ export interface AppContext {
     highInterestObjects: HighInterestObjectRepository;
     cdmMessages: CdmMessageRepository;
     proximities: ProximityRepository;
+    accounts: AccountRepository;
+    sessions: SessionRepository;
+    audit: AuditRepository;
   };
   services: {
     catalog: CatalogService;
@@ -59,6 +66,7 @@ export interface AppContext {
     cdmImport: CdmImportService;
     conjunctions: ConjunctionQueryService;
     proximities: ProximityQueryService;
+    accounts: AccountService;
   };
 }
 
@@ -76,6 +84,9 @@ export function createAppContext(config: Config, database: Database, version: st
     highInterestObjects: new HighInterestObjectRepository(database.db),
     cdmMessages: new CdmMessageRepository(database.db),
     proximities: new ProximityRepository(database.db),
+    accounts: new AccountRepository(database.db),
+    sessions: new SessionRepository(database.db),
+    audit: new AuditRepository(database.db),
   };
   const catalog = new CatalogService(
     repositories.catalog,
@@ -153,6 +164,7 @@ export function createAppContext(config: Config, database: Database, version: st
       cdmImport: new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M }),
       conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
       proximities: new ProximityQueryService(repositories.proximities, catalog),
+      accounts: new AccountService(repositories.accounts, repositories.audit),
     },
   };
 }

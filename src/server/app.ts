@@ -3,10 +3,15 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppContext } from './app-context.ts';
+import { randomBytes } from 'node:crypto';
+import { registerAccess } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { appInfoRoutes } from './routes/app-info.ts';
+import { auditRoutes } from './routes/audit.ts';
+import { authRoutes } from './routes/auth.ts';
+import { usersRoutes } from './routes/users.ts';
 import { calculatorRoutes } from './routes/calculator.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { cdmRoutes } from './routes/cdm.ts';
@@ -36,6 +41,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.LOG_LEVEL) }),
     // Bodies larger than this are refused with 413 before any parsing.
     bodyLimit: 64 * 1024 * 1024,
+    // Behind a TLS-terminating proxy, X-Forwarded-Proto/-Host/-For are believed only from it.
+    trustProxy: typeof ctx.config.TRUST_PROXY === 'number' ? hopCount(ctx.config.TRUST_PROXY) : ctx.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,9 +74,21 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // The catalogue lists are megabytes of JSON; gzip/brotli cut them about tenfold.
   await app.register(compress, { threshold: 4096 });
   registerErrorHandling(app);
+  // Accounts, roles, CSRF, rate limits, Host/Origin checks and the audit log, before any route
+  // (the OpenAPI UI included) so that every route is behind them.
+  await registerAccess(app, {
+    config: ctx.config,
+    accounts: ctx.services.accounts,
+    sessions: ctx.repositories.sessions,
+    ...(ctx.config.AUTH === 'on' && { sessionSecret: await sessionSecret(ctx) }),
+    log: ctx.log,
+  });
   await registerOpenApi(app, ctx.version);
 
   await app.register(healthRoutes, { ctx });
+  await app.register(authRoutes, { ctx });
+  await app.register(usersRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
   await app.register(appInfoRoutes, { ctx });
   await app.register(calculatorRoutes);
   await app.register(satellitesRoutes, { ctx });
@@ -87,3 +106,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerWebApp(app, options.webDir);
   return app;
 }
+
+/**
+ * The key sessions are signed with: SESSION_SECRET, or one generated at the first start with
+ * accounts and kept in the database, so every server on one database shares it and a restart keeps
+ * users signed in.
+ */
+async function sessionSecret(ctx: AppContext): Promise<string> {
+  if (ctx.config.SESSION_SECRET) return ctx.config.SESSION_SECRET;
+  return ctx.repositories.appMeta.getOrCreate('session_secret', randomBytes(32).toString('base64url'), new Date());
+}
+
+/** Trust the nearest `hops` proxies (Fastify's trustProxy as a hop count, as proxy-addr counts them). */
+const hopCount = (hops: number) => (_address: string, hop: number) => hop < hops;

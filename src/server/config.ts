@@ -99,6 +99,54 @@ export const ConfigSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'must be a distance in km' }).positive('must be a positive distance in km').max(1000, 'must be at most 1000').default(100),
   ),
+  // Accounts and the closed doors (issue 12). Off by default: on loopback nothing changes.
+  AUTH: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('off')),
+  PUBLIC_ORIGIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return [];
+        const origins: string[] = [];
+        for (const part of value.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+          let url: URL;
+          try {
+            url = new URL(part);
+          } catch {
+            ctx.addIssue({ code: 'custom', message: `'${part}' is not a URL, e.g. https://ssa.example.org` });
+            return z.NEVER;
+          }
+          if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+            ctx.addIssue({ code: 'custom', message: `'${part}' must be an origin: http(s)://host[:port], nothing after it` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(on|off|\d+|[0-9a-fA-F.:/,]+)$/, "must be on, off, a hop count, or comma-separated proxy addresses/CIDRs")
+      .default('off')
+      .transform((v): boolean | number | string => (v === 'on' ? true : v === 'off' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  ),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of hours' }).positive('must be a positive number of hours').max(24 * 30, 'must be at most 720').default(12),
+  ),
+  LOGIN_ATTEMPTS_PER_15_MIN: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(10),
+  ),
+  WRITES_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').default(120),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
@@ -118,4 +166,33 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     return `  ${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Loopback addresses: the only ones a server without accounts may bind to. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * Why this configuration must not serve: a server reachable from the network needs accounts
+ * (issue 12), and the public origin its Host and Origin headers are checked against.
+ */
+export function exposureProblem(config: Config): string | undefined {
+  if (isLoopbackHost(config.HOST)) return undefined;
+  if (config.AUTH !== 'on') {
+    return `HOST=${config.HOST} is not a loopback address: set AUTH=on (and create an admin with 'ssa user add NAME --role admin') before exposing the server, or bind to 127.0.0.1.`;
+  }
+  if (config.PUBLIC_ORIGIN.length === 0) {
+    return `HOST=${config.HOST} is not a loopback address: set PUBLIC_ORIGIN to the address users open (e.g. https://ssa.example.org); requests for other hosts and cross-origin writes are refused against it.`;
+  }
+  return undefined;
+}
+
+/** A configuration that would not work: an https origin needs the proxy that terminates TLS to be trusted. */
+export function configurationProblem(config: Config): string | undefined {
+  if (config.AUTH === 'on' && config.PUBLIC_ORIGIN.some((o) => o.startsWith('https:')) && config.TRUST_PROXY === false) {
+    return 'PUBLIC_ORIGIN is https but TRUST_PROXY is off: Data Forge serves plain HTTP, so HTTPS means a TLS-terminating proxy; set TRUST_PROXY (e.g. TRUST_PROXY=127.0.0.1 or 1) so the secure session cookie can be set.';
+  }
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { buildApp } from '../../server/app.ts';
 import { createAppContext } from '../../server/app-context.ts';
-import { loadConfig } from '../../server/config.ts';
+import { ConfigError, configurationProblem, exposureProblem, loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { VERSION } from '../../server/version.ts';
 import { parseCommandLine } from '../parse.ts';
@@ -34,6 +34,15 @@ Other environment:
   ADVERSARY_OWNERS, ALLY_OWNERS   SATCAT owner codes (RU, IR accepted; default CIS,IRAN and none)
   ADVERSARY_SCREENING_KM          distance of the fleet vs adversary screening (default 100)
   LOG_LEVEL         fatal|error|warn|info|debug|trace|silent (default info)
+
+Accounts and network exposure (see README, "Running on a network"):
+  AUTH              on|off: accounts, sign-in and roles (default off; required when HOST is not loopback)
+  PUBLIC_ORIGIN     the origin(s) users open, e.g. https://ssa.example.org (required when HOST is not loopback)
+  TRUST_PROXY       off|on|hop count|proxy addresses: believe X-Forwarded-* from a TLS-terminating proxy (default off)
+  SESSION_SECRET    at least 32 characters to sign session cookies (default: generated once, kept in the database)
+  SESSION_HOURS     how long a sign-in lasts (default 12)
+  LOGIN_ATTEMPTS_PER_15_MIN   sign-in attempts per account and address (default 10)
+  WRITES_PER_MINUTE writes per user (default 120)
 `;
 
 export async function serveCommand(args: string[], env: Record<string, string | undefined>): Promise<void> {
@@ -54,8 +63,15 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     ...(values['data-dir'] !== undefined && { DATA_DIR: values['data-dir'] }),
   });
 
+  const exposed = exposureProblem(config) ?? configurationProblem(config);
+  if (exposed) throw new ConfigError(`Refusing to start: ${exposed}`);
+
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const ctx = createAppContext(config, database, VERSION);
+  if (config.AUTH === 'on' && (await ctx.services.accounts.countAdmins()) === 0) {
+    await database.close();
+    throw new ConfigError("Refusing to start: AUTH=on but there is no admin account. Create one with 'ssa user add NAME --role admin' (same DATA_DIR or DATABASE_URL).");
+  }
   const start = await ctx.repositories.appMeta.recordStart(new Date());
   await ctx.services.catalog.initialise(new Date());
   await ctx.services.operations.initialise(new Date());

@@ -23,6 +23,15 @@ export class AppMetaRepository {
       .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: now } });
   }
 
+  /**
+   * The value stored under `key`, storing `value` first if there is none. Atomic: two servers
+   * starting together on one database agree on the value (the second insert does nothing).
+   */
+  async getOrCreate<T>(key: string, value: T, now: Date): Promise<T> {
+    await this.db.insert(appMeta).values({ key, value, updatedAt: now }).onConflictDoNothing();
+    return (await this.get<T>(key)) as T;
+  }
+
   /** Counts a server start; the first one also records the installation time. */
   async recordStart(now: Date): Promise<StartRecord> {
     return this.db.transaction(async (tx) => {

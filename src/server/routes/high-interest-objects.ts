@@ -46,12 +46,16 @@ export const highInterestObjectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext 
     {
       schema: {
         tags,
-        summary: 'Add a catalogue object to the watch list (addedBy defaults to the operator label)',
+        summary: "Add a catalogue object to the watch list (addedBy defaults to the signed-in user, or the operator label without accounts)",
         body: CreateHighInterestObject,
         response: { 201: HighInterestObject, 400: ErrorResponse, 409: ErrorResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body, new Date())),
+    async (request, reply) => {
+      const signedIn = request.principal && request.principal.via !== 'local' ? request.principal.username : undefined;
+      const body = request.body.addedBy === undefined && signedIn ? { ...request.body, addedBy: signedIn } : request.body;
+      return reply.status(201).send(await service.create(body, new Date()));
+    },
   );
 
   app.patch(

@@ -1,4 +1,5 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { csrfHeaders } from './csrf';
 
 /*
  * Client data layer, spec §7 and §8: every request carries cookies, bodies are
@@ -18,7 +19,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers: { ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...csrfHeaders(method) },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
@@ -38,8 +39,16 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
+/** The session query's key (queries/auth.ts); any 401 makes it read again, so the login page appears. */
+export const SESSION_KEY = ['/api/auth/session'] as const;
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (error.message.startsWith('401:') && query.queryKey[0] !== SESSION_KEY[0]) void client.invalidateQueries({ queryKey: SESSION_KEY });
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -51,6 +60,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /** The app's single client. Tests build their own with createQueryClient() so caches never leak between them. */

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-qu
 import type { CdmImportResponse, ConjunctionDetail, ConjunctionListResponse } from '../../contracts/conjunction-events.ts';
 import { cdmContentType } from '@/lib/cdm-upload';
 import { apiRequest, throwIfResNotOk } from '@/lib/query-client';
+import { csrfHeaders } from '@/lib/csrf';
 
 /*
  * Conjunction events as an operator works them (issue 11, src/contracts/conjunction-events.ts):
@@ -75,7 +76,7 @@ export function useCdmText(url: string) {
 export async function importCdmFile(file: File): Promise<CdmImportResponse> {
   const res = await fetch(`/api/cdm/import?name=${encodeURIComponent(file.name)}`, {
     method: 'POST',
-    headers: { 'Content-Type': cdmContentType(file.name) },
+    headers: { 'Content-Type': cdmContentType(file.name), ...csrfHeaders('POST') },
     body: file,
     credentials: 'include',
   });

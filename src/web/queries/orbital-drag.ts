@@ -8,6 +8,7 @@ import type {
   RealtimeResponse,
   SpaceWeatherForecastResponse,
 } from '../../contracts/orbital-drag.ts';
+import { csrfHeaders } from '@/lib/csrf';
 
 /* Spec §7/§9: the Orbital Drag page's reads and their poll intervals. */
 
@@ -77,7 +78,7 @@ export function useNrlmsiseReadings() {
 export async function postDragCalculation(request: DragCalculatorRequest): Promise<DragCalculationResult> {
   const res = await fetch('/api/drag-calculator/calculate', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...csrfHeaders('POST') },
     body: JSON.stringify(request),
     credentials: 'include',
   });

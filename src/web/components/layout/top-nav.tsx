@@ -1,8 +1,9 @@
-import { Satellite } from 'lucide-react';
+import { LogOut, Satellite } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { isActivePath } from '@/lib/active-path';
 import { cn } from '@/lib/utils';
+import { useLogout, useSession } from '@/queries/auth';
 
 /** Spec §2: top navigation buttons, in this order. */
 export const TOP_NAV_ITEMS = [
@@ -44,7 +45,25 @@ export function TopNav() {
             );
           })}
         </nav>
+        <UserMenu />
       </div>
     </header>
+  );
+}
+
+/** With accounts (AUTH=on): who is signed in, with which role, and a way out. Nothing without accounts. */
+function UserMenu() {
+  const { data: session } = useSession();
+  const logout = useLogout();
+  if (!session?.authRequired || !session.user) return null;
+  return (
+    <div className="ml-auto flex shrink-0 items-center gap-2 text-sm" aria-label="Signed-in user" role="group">
+      <span className="font-medium">{session.user.username}</span>
+      <span className="rounded border px-1.5 py-0.5 text-xs text-muted-foreground">{session.user.role}</span>
+      <button type="button" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'gap-1')} onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <LogOut className="size-4" aria-hidden="true" />
+        Sign out
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,271 @@
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import rateLimit from '@fastify/rate-limit';
+import session from '@fastify/session';
+import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
+import type { SessionStore } from '@fastify/session';
+import { isLoopbackHost, type Config } from '../config.ts';
+import type { SessionRepository, StoredSession } from '../repositories/session-repository.ts';
+import { roleAllows, type AccountService, type Principal } from '../services/account-service.ts';
+import type { Role } from '../repositories/account-repository.ts';
+import { HttpError } from './errors.ts';
+
+/**
+ * Who may do what (issue 12), in one place, before any body is parsed:
+ *
+ * 1. Host: only the hosts this server is for (loopback names, and PUBLIC_ORIGIN's) are answered, so
+ *    a DNS-rebound name pointing at 127.0.0.1 reaches nothing (OWASP, "DNS rebinding").
+ * 2. Origin: a write from a browser must come from this server's own origin. Browsers send
+ *    `Origin` on every cross-origin POST, whatever its content type (Fetch standard, §3.1 "Origin
+ *    header"), and `Sec-Fetch-Site` says whether it was same-origin; both are checked, so the
+ *    "simple" text/plain POST that needs no preflight is refused too. Clients that send neither
+ *    (curl, scripts) are not browsers and cannot be made to ride a user's cookie.
+ * 3. With AUTH=on: a principal (session cookie or bearer token) and its role: viewer reads,
+ *    operator writes, admin manages accounts. Cookie-authenticated writes also need the session's
+ *    CSRF token (@fastify/csrf-protection, `x-csrf-token`); bearer requests carry no ambient
+ *    credential and need none.
+ * 4. Rate limits (AUTH=on): login per account and address, writes per principal
+ *    (@fastify/rate-limit, in memory per instance).
+ * 5. Every write leaves an audit row: who, what, when, and how it ended.
+ *
+ * With AUTH=off (only allowed on loopback) the local operator is an admin, as before issue 12.
+ */
+
+export type Access = 'public' | Role;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is asking; null for anonymous requests to public routes. */
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; default: viewer for GET/HEAD, operator for other methods. */
+    access?: Access;
+    /** Leaves the route out of the audit log (login records its own row, with the attempted name). */
+    audit?: false;
+  }
+  interface Session {
+    userId?: number;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const isWrite = (method: string) => !READ_METHODS.has(method);
+
+export const SESSION_COOKIE = 'dataforge_session';
+
+export interface AccessOptions {
+  config: Config;
+  accounts: AccountService;
+  sessions: SessionRepository;
+  /** The session-signing secret (SESSION_SECRET, or one generated once and kept in app_meta). */
+  sessionSecret?: string;
+  log: { warn(obj: object, msg?: string): void };
+}
+
+/** The hosts a request may name: loopback always, and the configured public origins' hosts. */
+function allowedHosts(config: Config): { names: Set<string>; hostPorts: Set<string> } {
+  const hostPorts = new Set<string>();
+  for (const origin of config.PUBLIC_ORIGIN) hostPorts.add(new URL(origin).host.toLowerCase());
+  return { names: new Set(['localhost', '127.0.0.1', '[::1]']), hostPorts };
+}
+
+/** The hostname of a Host header value ('[::1]:5000' → '[::1]'), lower-cased. */
+function hostName(host: string): string {
+  const h = host.toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  const colon = h.lastIndexOf(':');
+  return colon === -1 ? h : h.slice(0, colon);
+}
+
+export async function registerAccess(app: FastifyInstance, options: AccessOptions): Promise<void> {
+  const { config, accounts } = options;
+  const authOn = config.AUTH === 'on';
+  const hosts = allowedHosts(config);
+  const publicOrigins = new Set(config.PUBLIC_ORIGIN);
+  const behindHttpsProxy = config.TRUST_PROXY !== false;
+
+  app.decorateRequest('principal', null);
+
+  // 1 and 2: Host and Origin, in every mode (a loopback server is a target of CSRF and rebinding too).
+  app.addHook('onRequest', async (request) => {
+    // request.host is X-Forwarded-Host behind a trusted proxy (TRUST_PROXY), else Host.
+    const host = request.host ?? '';
+    const name = hostName(host);
+    if (!hosts.names.has(name) && !hosts.hostPorts.has(host.toLowerCase())) {
+      throw new HttpError(421, `This server does not answer for host '${host.slice(0, 100)}'${config.PUBLIC_ORIGIN.length ? '' : ' (set PUBLIC_ORIGIN to serve it)'}`);
+    }
+    if (!isWrite(request.method)) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (origin !== undefined) {
+      const own = `${request.protocol}://${host.toLowerCase()}`;
+      if (origin.toLowerCase() !== own && !publicOrigins.has(origin)) {
+        throw new HttpError(403, `Cross-origin write refused: origin '${origin.slice(0, 200)}' is not this server's`);
+      }
+    } else if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      throw new HttpError(403, `Cross-origin write refused (Sec-Fetch-Site: ${String(fetchSite).slice(0, 40)})`);
+    }
+  });
+
+  // HSTS only where it is true: a request that reached us over HTTPS through a trusted proxy
+  // (RFC 6797 §7.2: not over plain HTTP).
+  if (behindHttpsProxy) {
+    app.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    });
+  }
+
+  if (!authOn) {
+    app.addHook('onRequest', async (request) => {
+      request.principal = { userId: null, username: config.OPERATOR_LABEL, role: 'admin', via: 'local' };
+    });
+    registerAudit(app, accounts, options.log);
+    return;
+  }
+
+  if (!options.sessionSecret) throw new Error('registerAccess: AUTH=on needs a session secret');
+  await app.register(cookie);
+  await app.register(session, {
+    secret: options.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store: sessionStore(options.sessions, config.SESSION_HOURS),
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      path: '/',
+      httpOnly: true,
+      // Secure when users reach the server over HTTPS (an https PUBLIC_ORIGIN, through a
+      // TLS-terminating proxy). A plain-HTTP loopback server cannot use Secure: the plugin would
+      // not set the cookie over HTTP. (Its 'auto' mode would also downgrade SameSite to Lax.)
+      secure: config.PUBLIC_ORIGIN.some((origin) => origin.startsWith('https:')),
+      sameSite: 'strict',
+      maxAge: config.SESSION_HOURS * 3_600_000,
+    },
+  });
+  await app.register(csrf, { sessionPlugin: '@fastify/session' });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.WRITES_PER_MINUTE,
+    timeWindow: '1 minute',
+    // Reads are not limited (the dashboard polls); writes are counted per principal.
+    allowList: (request) => !isWrite(request.method),
+    keyGenerator: (request) => (request.principal ? `user:${request.principal.username}` : `ip:${request.ip}`),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, `Too many requests: at most ${context.max} in ${context.after === '1 minute' ? 'a minute' : context.after}; try again in ${Math.ceil(context.ttl / 1000)} s`),
+  });
+
+  // 3: authentication and the role a route needs.
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    request.principal = await authenticate(request, accounts);
+    const access = requiredAccess(request, path);
+    if (access === 'public') return;
+    if (!request.principal) throw new HttpError(401, 'Sign in required');
+    if (!roleAllows(request.principal.role, access)) {
+      const article = request.principal.role === 'viewer' ? 'a' : 'an';
+      throw new HttpError(403, `This needs the ${access} role; '${request.principal.username}' is ${article} ${request.principal.role}`);
+    }
+  });
+  // Cookie-authenticated writes: the session's CSRF token (the plugin answers 403 itself).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isWrite(request.method) && request.principal?.via === 'session') app.csrfProtection(request, reply, done);
+    else done();
+  });
+
+  registerAudit(app, accounts, options.log);
+}
+
+/** The route's declared access, or the default for its method; pages and assets outside /api are public. */
+function requiredAccess(request: FastifyRequest, path: string): Access {
+  const declared = request.routeOptions.config?.access;
+  if (declared) return declared;
+  if (!path.startsWith('/api/') && path !== '/api') return 'public';
+  return isWrite(request.method) ? 'operator' : 'viewer';
+}
+
+async function authenticate(request: FastifyRequest, accounts: AccountService): Promise<Principal | null> {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new HttpError(401, 'Authorization must be "Bearer <token>"');
+    const principal = await accounts.authenticateToken(match[1]!, new Date());
+    if (!principal) throw new HttpError(401, 'The API token is unknown or revoked');
+    return principal;
+  }
+  const userId = request.session?.userId;
+  if (typeof userId !== 'number') return null;
+  const principal = await accounts.principalOfUser(userId);
+  // The account was removed since sign-in: its sessions are gone from the store (cascade), this
+  // one just raced it.
+  return principal ?? null;
+}
+
+/** The @fastify/session store on our sessions table (express-session's callback interface). */
+function sessionStore(repo: SessionRepository, hours: number): SessionStore {
+  return {
+    set(sid, data, callback) {
+      const cookie = (data as { cookie?: { expires?: Date | string | null } }).cookie;
+      const expires = cookie?.expires ? new Date(cookie.expires) : new Date(Date.now() + hours * 3_600_000);
+      repo.set(sid, JSON.parse(JSON.stringify(data)) as StoredSession, expires).then(() => callback(), callback);
+    },
+    get(sid, callback) {
+      repo.get(sid, new Date()).then((data) => {
+        const cookie = data?.cookie as { expires?: unknown; originalExpires?: unknown } | undefined;
+        // JSON kept the dates as strings; the plugin compares them as Dates.
+        if (cookie && typeof cookie.expires === 'string') cookie.expires = new Date(cookie.expires);
+        if (cookie && typeof cookie.originalExpires === 'string') cookie.originalExpires = new Date(cookie.originalExpires);
+        callback(null, (data ?? null) as unknown as Session);
+      }, callback);
+    },
+    destroy(sid, callback) {
+      repo.destroy(sid).then(() => callback(), callback);
+    },
+  };
+}
+
+/** 5: one audit row per write request, after it is answered, with its outcome. */
+function registerAudit(app: FastifyInstance, accounts: AccountService, log: AccessOptions['log']): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (!isWrite(request.method) || request.routeOptions.config?.audit === false) return;
+    const principal = request.principal;
+    const path = request.url.split('?', 1)[0] ?? '';
+    try {
+      await accounts.recordAudit({
+        at: new Date(),
+        actor: principal?.username ?? 'anonymous',
+        via: principal?.via ?? 'anonymous',
+        role: principal?.role ?? null,
+        method: request.method,
+        action: request.routeOptions.url ?? path,
+        path: path.slice(0, 500),
+        status: reply.statusCode,
+        ip: request.ip,
+        detail: auditDetail(request),
+      });
+    } catch (error) {
+      log.warn({ err: error, path }, 'audit row not written');
+    }
+  });
+}
+
+/** What the write was about: route parameters and the query (never the body: it may hold a password). */
+function auditDetail(request: FastifyRequest): Record<string, unknown> | null {
+  const detail: Record<string, unknown> = {};
+  if (request.params && typeof request.params === 'object' && Object.keys(request.params).length) detail.params = request.params;
+  if (request.query && typeof request.query === 'object' && Object.keys(request.query).length) detail.query = request.query;
+  return Object.keys(detail).length ? (storable(detail) as Record<string, unknown>) : null;
+}
+
+/** PostgreSQL text and jsonb hold neither U+0000 nor lone surrogates: replace them, keep the rest. */
+function storable(value: unknown): unknown {
+  // Lone surrogates (unpaired \uD800-\uDFFF) become U+FFFD, as String.prototype.toWellFormed does.
+  if (typeof value === 'string') return value.slice(0, 500).replaceAll('\u0000', '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  if (Array.isArray(value)) return value.slice(0, 50).map(storable);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).slice(0, 50).map(([k, v]) => [storable(k) as string, storable(v)]));
+  return value;
+}
+
+/** Used by the login route: is a loopback server without accounts (and the UI needs no login)? */
+export const authRequired = (config: Config) => config.AUTH === 'on';
+export { isLoopbackHost };

@@ -1,0 +1,156 @@
+import { and, asc, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { apiTokens, users } from '../db/schema.ts';
+import { isUniqueViolationOf } from './database-errors.ts';
+
+export type Role = 'viewer' | 'operator' | 'admin';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  passwordHash: string;
+  role: Role;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface TokenRow {
+  id: number;
+  userId: number;
+  username: string;
+  label: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export class DuplicateUsernameError extends Error {
+  override name = 'DuplicateUsernameError';
+}
+
+/** Accounts and their API tokens. The only code that touches `users` and `api_tokens`. */
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  async createUser(input: { username: string; passwordHash: string; role: Role }, now: Date): Promise<UserRow> {
+    try {
+      const [row] = await this.db
+        .insert(users)
+        .values({ ...input, createdAt: now, updatedAt: now })
+        .returning();
+      if (!row) throw new Error('users insert returned nothing');
+      return toUser(row);
+    } catch (error) {
+      if (isUniqueViolationOf(error, 'users_username_uq')) throw new DuplicateUsernameError(`A user named '${input.username}' already exists`);
+      throw error;
+    }
+  }
+
+  async findByUsername(username: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.username, username));
+    return row ? toUser(row) : undefined;
+  }
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row ? toUser(row) : undefined;
+  }
+
+  async listUsers(): Promise<UserRow[]> {
+    return (await this.db.select().from(users).orderBy(asc(users.username))).map(toUser);
+  }
+
+  async countAdmins(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+    return Number(row?.n ?? 0);
+  }
+
+  async updateUser(id: number, fields: { role?: Role; passwordHash?: string }, now: Date): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    return row ? toUser(row) : undefined;
+  }
+
+  /**
+   * Removes a user (its sessions and tokens go with it: ON DELETE CASCADE) unless that would leave
+   * no admin: the check and the delete share one transaction.
+   */
+  async removeUser(id: number): Promise<'removed' | 'missing' | 'last-admin'> {
+    return this.db.transaction(async (tx) => {
+      const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!target) return 'missing';
+      if (target.role === 'admin') {
+        const [admins] = await tx.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+        if (Number(admins?.n ?? 0) <= 1) return 'last-admin';
+      }
+      await tx.delete(users).where(eq(users.id, id));
+      return 'removed';
+    });
+  }
+
+  async createToken(input: { userId: number; label: string; prefix: string; tokenHash: string }, now: Date): Promise<TokenRow> {
+    const [row] = await this.db
+      .insert(apiTokens)
+      .values({ ...input, createdAt: now })
+      .returning({ id: apiTokens.id });
+    if (!row) throw new Error('api_tokens insert returned nothing');
+    const token = (await this.listTokens({ id: row.id }))[0];
+    if (!token) throw new Error('api_tokens row vanished');
+    return token;
+  }
+
+  async listTokens(filter: { userId?: number; id?: number } = {}): Promise<TokenRow[]> {
+    const rows = await this.db
+      .select({
+        id: apiTokens.id,
+        userId: apiTokens.userId,
+        username: users.username,
+        label: apiTokens.label,
+        prefix: apiTokens.prefix,
+        createdAt: apiTokens.createdAt,
+        lastUsedAt: apiTokens.lastUsedAt,
+        revokedAt: apiTokens.revokedAt,
+      })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(and(filter.userId === undefined ? undefined : eq(apiTokens.userId, filter.userId), filter.id === undefined ? undefined : eq(apiTokens.id, filter.id)))
+      .orderBy(desc(apiTokens.id));
+    return rows;
+  }
+
+  /** Marks a token revoked; false when there is no such token or it was already revoked. */
+  async revokeToken(id: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(apiTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+      .returning({ id: apiTokens.id });
+    return rows.length > 0;
+  }
+
+  /** The live token with this hash and its user. */
+  async findLiveToken(tokenHash: string): Promise<{ token: { id: number; lastUsedAt: Date | null }; user: UserRow } | undefined> {
+    const [row] = await this.db
+      .select({ token: { id: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt }, user: users })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)));
+    return row ? { token: row.token, user: toUser(row.user) } : undefined;
+  }
+
+  /** Records a token's use, at most once a minute (a script polling must not write on every call). */
+  async touchToken(id: number, now: Date): Promise<void> {
+    await this.db
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiTokens.id, id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now.getTime() - 60_000)))));
+  }
+}
+
+function toUser(row: typeof users.$inferSelect): UserRow {
+  return { ...row, role: row.role as Role };
+}

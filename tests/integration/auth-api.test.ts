@@ -1,0 +1,270 @@
+/**
+ * Accounts, roles and closed doors (issue 12), through the real Fastify app: sign-in with the
+ * session cookie, CSRF on cookie writes, roles, bearer tokens, rate limits, Host and Origin checks,
+ * HSTS behind a proxy, the audit log; and the loopback default without accounts, unchanged except
+ * that cross-origin writes and foreign Host names are refused there too.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { configurationProblem, exposureProblem, loadConfig } from '../../src/server/config.ts';
+import { useTestApp } from './support/app.ts';
+
+const TLE = [
+  'ISS (ZARYA)',
+  '1 25544U 98067A   08264.51782528 -.00002182  00000-0 -11606-4 0  2927',
+  '2 25544  51.6416 247.4627 0006703 130.5360 325.0288 15.72125391563537',
+].join('\n');
+
+const sessionCookie = (res: LightMyRequestResponse) => {
+  const cookie = res.cookies.find((c) => c.name === 'dataforge_session');
+  if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  return cookie;
+};
+
+/** As users reach the AUTH=on suite's server: over HTTPS through its proxy (TRUST_PROXY=1), so the Secure cookie is set. */
+const VIA_PROXY = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'ssa.example.org' };
+
+async function signIn(app: FastifyInstance, username: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: VIA_PROXY, payload: { username, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  const cookie = sessionCookie(res);
+  return { cookie: `dataforge_session=${cookie.value}`, csrf: (res.json() as { csrfToken: string }).csrfToken, raw: cookie };
+}
+
+describe('a loopback server without accounts (the default)', () => {
+  const server = useTestApp({ name: 'auth-off', env: { DEMO_CATALOG: 'off', SCREENING: 'off' } });
+
+  it('reads and writes without sign-in, with the operator label, as before', async () => {
+    const session = await server.app.inject({ url: '/api/auth/session' });
+    expect(session.json()).toEqual({ authRequired: false, user: { username: 'SDA Operations Center', role: 'admin', via: 'local' }, csrfToken: null });
+    expect((await server.app.inject({ url: '/api/app-info' })).json()).toMatchObject({ operatorLabel: 'SDA Operations Center' });
+    const imported = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain' }, payload: TLE });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ setsAdded: 1 });
+  });
+
+  it('refuses a cross-origin text/plain POST to both imports (no preflight protects them)', async () => {
+    for (const url of ['/api/catalog/import', '/api/space-weather/import']) {
+      const res = await server.app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain', origin: 'https://evil.example' }, payload: TLE });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: "Cross-origin write refused: origin 'https://evil.example' is not this server's" });
+      const fetchSite = await server.app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' }, payload: TLE });
+      expect(fetchSite.statusCode).toBe(403);
+    }
+    // The same origin is welcome (what a browser sends from the app itself).
+    const own = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { 'content-type': 'text/plain', origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' }, payload: TLE });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it('answers only for its own host names (DNS rebinding reaches nothing)', async () => {
+    const rebound = await server.app.inject({ url: '/api/high-interest-objects', headers: { host: 'attacker.example:5000' } });
+    expect(rebound.statusCode).toBe(421);
+    expect(rebound.json().message).toBe("This server does not answer for host 'attacker.example:5000' (set PUBLIC_ORIGIN to serve it)");
+    for (const host of ['localhost:5000', '127.0.0.1:5000', '[::1]:5000']) {
+      expect((await server.app.inject({ url: '/api/health', headers: { host } })).statusCode).not.toBe(421);
+    }
+  });
+
+  it('sends no CORS headers to another origin', async () => {
+    const res = await server.app.inject({ url: '/api/high-interest-objects', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await server.app.inject({ method: 'OPTIONS', url: '/api/catalog/import', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('records every write in the audit log as the local operator', async () => {
+    const res = await server.app.inject({ url: '/api/audit?limit=50' });
+    expect(res.statusCode).toBe(200);
+    const entries = (res.json() as { entries: { actor: string; via: string; action: string; status: number }[] }).entries;
+    expect(entries.filter((e) => e.action === '/api/catalog/import' && e.status === 200)).toEqual([
+      expect.objectContaining({ actor: 'SDA Operations Center', via: 'local' }),
+      expect.objectContaining({ actor: 'SDA Operations Center', via: 'local' }),
+    ]);
+    expect(entries.filter((e) => e.status === 403).length).toBe(4);
+  });
+});
+
+describe('a server with accounts (AUTH=on)', () => {
+  const server = useTestApp({
+    name: 'auth-on',
+    env: { DEMO_CATALOG: 'off', SCREENING: 'off', AUTH: 'on', LOGIN_ATTEMPTS_PER_15_MIN: '5', WRITES_PER_MINUTE: '30', TRUST_PROXY: '1', PUBLIC_ORIGIN: 'https://ssa.example.org' },
+    prepare: async (ctx) => {
+      const now = new Date();
+      await ctx.services.accounts.addUser({ username: 'ada', password: 'admin-password', role: 'admin' }, now);
+      await ctx.services.accounts.addUser({ username: 'otto', password: 'operator-password', role: 'operator' }, now);
+      await ctx.services.accounts.addUser({ username: 'vera', password: 'viewer-password', role: 'viewer' }, now);
+    },
+  });
+
+  it('demands a sign-in for the API and the OpenAPI UI, not for the page shell and health', async () => {
+    for (const url of ['/api/high-interest-objects', '/api/dashboard/stats', '/api/docs', '/api/docs/json', '/api/users']) {
+      const res = await server.app.inject({ url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ message: 'Sign in required' });
+    }
+    expect((await server.app.inject({ url: '/api/health' })).statusCode).not.toBe(401);
+    expect((await server.app.inject({ url: '/api/auth/session' })).json()).toEqual({ authRequired: true, user: null, csrfToken: null });
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict session cookie, Secure behind the HTTPS proxy', async () => {
+    const wrong = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'otto', password: 'not-it' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Wrong username or password' });
+    const unknown = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody', password: 'not-it' } });
+    expect(unknown.json()).toEqual({ message: 'Wrong username or password' });
+
+    const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', headers: VIA_PROXY, payload: { username: 'OTTO', password: 'operator-password' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const cookie = sessionCookie(res);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true, path: '/' });
+    expect(res.json()).toMatchObject({ authRequired: true, user: { username: 'otto', role: 'operator', via: 'session' } });
+    const me = await server.app.inject({ url: '/api/app-info', headers: { cookie: `dataforge_session=${cookie.value}` } });
+    expect(me.json()).toMatchObject({ operatorLabel: 'otto' });
+  });
+
+  it('sends HSTS only on requests that came over HTTPS through the trusted proxy', async () => {
+    const https = await server.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'ssa.example.org' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect((await server.app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('needs the CSRF token for cookie writes, and refuses other origins even with it', async () => {
+    const otto = await signIn(server.app, 'otto', 'operator-password');
+    const post = (headers: Record<string, string>) =>
+      server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { cookie: otto.cookie, 'content-type': 'text/plain', ...headers }, payload: TLE });
+    const without = await post({});
+    expect(without.statusCode).toBe(403);
+    expect(without.json().message).toMatch(/csrf/i);
+    expect((await post({ 'x-csrf-token': 'forged' })).statusCode).toBe(403);
+    expect((await post({ 'x-csrf-token': otto.csrf, origin: 'https://evil.example' })).statusCode).toBe(403);
+    const ok = await post({ 'x-csrf-token': otto.csrf });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // The configured public origin is this server's too.
+    expect((await post({ 'x-csrf-token': otto.csrf, origin: 'https://ssa.example.org' })).statusCode).toBe(200);
+    // GET /api/auth/session gives the same session a token that works.
+    const session = (await server.app.inject({ url: '/api/auth/session', headers: { cookie: otto.cookie } })).json() as { csrfToken: string };
+    expect((await post({ 'x-csrf-token': session.csrfToken })).statusCode).toBe(200);
+  });
+
+  it('lets a viewer read and nothing more; an operator write; only an admin manage accounts', async () => {
+    const vera = await signIn(server.app, 'vera', 'viewer-password');
+    expect((await server.app.inject({ url: '/api/high-interest-objects', headers: { cookie: vera.cookie } })).statusCode).toBe(200);
+    const write = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { cookie: vera.cookie, 'x-csrf-token': vera.csrf, 'content-type': 'text/plain' }, payload: TLE });
+    expect(write.statusCode).toBe(403);
+    expect(write.json()).toEqual({ message: "This needs the operator role; 'vera' is a viewer" });
+
+    const otto = await signIn(server.app, 'otto', 'operator-password');
+    const users = await server.app.inject({ url: '/api/users', headers: { cookie: otto.cookie } });
+    expect(users.statusCode).toBe(403);
+    expect(users.json()).toEqual({ message: "This needs the admin role; 'otto' is an operator" });
+
+    const ada = await signIn(server.app, 'ada', 'admin-password');
+    const list = await server.app.inject({ url: '/api/users', headers: { cookie: ada.cookie } });
+    expect((list.json() as { users: { username: string; role: string }[] }).users.map((u) => [u.username, u.role])).toEqual([
+      ['ada', 'admin'],
+      ['otto', 'operator'],
+      ['vera', 'viewer'],
+    ]);
+    const duplicate = await server.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: ada.cookie, 'x-csrf-token': ada.csrf }, payload: { username: 'Vera', password: 'whatever-1', role: 'viewer' } });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ message: "A user named 'vera' already exists" });
+    const short = await server.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: ada.cookie, 'x-csrf-token': ada.csrf }, payload: { username: 'newbie', password: 'short', role: 'viewer' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toContain('body.password');
+    const lastAdmin = await server.app.inject({ method: 'PATCH', url: '/api/users/1', headers: { cookie: ada.cookie, 'x-csrf-token': ada.csrf }, payload: { role: 'viewer' } });
+    expect(lastAdmin.statusCode).toBe(409);
+    expect(lastAdmin.json()).toEqual({ message: "'ada' is the last admin; make another admin first" });
+  });
+
+  it('gives scripts bearer tokens: shown once, stored hashed, no CSRF needed, dead when revoked', async () => {
+    const ada = await signIn(server.app, 'ada', 'admin-password');
+    const created = await server.app.inject({ method: 'POST', url: '/api/users/2/tokens', headers: { cookie: ada.cookie, 'x-csrf-token': ada.csrf }, payload: { label: 'nightly import' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { token, record } = created.json() as { token: string; record: { id: number; prefix: string; username: string } };
+    expect(token).toMatch(/^dft_[A-Za-z0-9_-]{43}$/);
+    expect(record).toMatchObject({ prefix: token.slice(0, 12), username: 'otto' });
+    const listed = await server.app.inject({ url: '/api/tokens', headers: { cookie: ada.cookie } });
+    expect(listed.body).not.toContain(token);
+
+    const bearer = { authorization: `Bearer ${token}` };
+    const imported = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { ...bearer, 'content-type': 'text/plain' }, payload: TLE });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await server.app.inject({ url: '/api/users', headers: bearer })).statusCode).toBe(403);
+
+    const revoked = await server.app.inject({ method: 'DELETE', url: `/api/tokens/${record.id}`, headers: { cookie: ada.cookie, 'x-csrf-token': ada.csrf } });
+    expect(revoked.statusCode).toBe(204);
+    const after = await server.app.inject({ url: '/api/high-interest-objects', headers: bearer });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'The API token is unknown or revoked' });
+    expect((await server.app.inject({ url: '/api/health', headers: { authorization: 'Basic abc' } })).statusCode).toBe(401);
+  });
+
+  it('signs out: the session is gone on the server, the old cookie opens nothing', async () => {
+    const vera = await signIn(server.app, 'vera', 'viewer-password');
+    const out = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: vera.cookie, 'x-csrf-token': vera.csrf } });
+    expect(out.statusCode).toBe(204);
+    expect((await server.app.inject({ url: '/api/high-interest-objects', headers: { cookie: vera.cookie } })).statusCode).toBe(401);
+  });
+
+  it("ends a removed user's sessions at once", async () => {
+    const ada = await signIn(server.app, 'ada', 'admin-password');
+    const created = await server.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: ada.cookie, 'x-csrf-token': ada.csrf }, payload: { username: 'temp', password: 'temporary-1', role: 'viewer' } });
+    expect(created.statusCode).toBe(201);
+    const temp = await signIn(server.app, 'temp', 'temporary-1');
+    expect((await server.app.inject({ url: '/api/high-interest-objects', headers: { cookie: temp.cookie } })).statusCode).toBe(200);
+    const removed = await server.app.inject({ method: 'DELETE', url: `/api/users/${(created.json() as { id: number }).id}`, headers: { cookie: ada.cookie, 'x-csrf-token': ada.csrf } });
+    expect(removed.statusCode).toBe(204);
+    expect((await server.app.inject({ url: '/api/high-interest-objects', headers: { cookie: temp.cookie } })).statusCode).toBe(401);
+  });
+
+  it('limits sign-in attempts per account and address, and writes per user', async () => {
+    const attempt = (ip: string) => server.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { username: 'ada', password: 'guess' } });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await attempt('10.0.0.7')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const limited = await attempt('10.0.0.7');
+    expect(limited.json().message).toMatch(/^Too many requests: at most 5 in 15 minutes; try again in \d+ s$/);
+    // Another address may still try the account; the right password from it works.
+    expect((await attempt('10.0.0.8')).statusCode).toBe(401);
+
+    const otto = await signIn(server.app, 'otto', 'operator-password');
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const res = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: 'dataforge_session=none' } });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toContain(204);
+    const writes: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { cookie: otto.cookie, 'x-csrf-token': otto.csrf, 'content-type': 'text/plain' }, payload: TLE });
+      writes.push(res.statusCode);
+    }
+    expect(writes.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(writes.slice(0, 20).every((s) => s === 200)).toBe(true);
+  });
+
+  it('shows admins the audit log: who, what, when, and how it ended', async () => {
+    const ada = await signIn(server.app, 'ada', 'admin-password');
+    const res = await server.app.inject({ url: '/api/audit?actor=otto&limit=1000', headers: { cookie: ada.cookie } });
+    expect(res.statusCode).toBe(200);
+    const { entries } = res.json() as { entries: { actor: string; via: string; role: string; method: string; action: string; status: number; at: string }[] };
+    expect(entries.some((e) => e.action === '/api/catalog/import' && e.status === 200 && e.via === 'session' && e.role === 'operator')).toBe(true);
+    expect(entries.some((e) => e.action === '/api/catalog/import' && e.status === 200 && e.via === 'token')).toBe(true);
+    expect(entries.some((e) => e.action === '/api/catalog/import' && e.status === 403)).toBe(true);
+    expect(entries.some((e) => e.action === '/api/auth/login' && e.status === 401)).toBe(true);
+    expect(entries.every((e) => Date.now() - Date.parse(e.at) < 10 * 60_000)).toBe(true);
+    const vera = await signIn(server.app, 'vera', 'viewer-password');
+    expect((await server.app.inject({ url: '/api/audit', headers: { cookie: vera.cookie } })).statusCode).toBe(403);
+  });
+});
+
+describe('exposure rules', () => {
+  it('refuse a non-loopback HOST without accounts and a public origin, and an https origin without a trusted proxy', () => {
+    expect(exposureProblem(loadConfig({ HOST: '127.0.0.1' }))).toBeUndefined();
+    expect(exposureProblem(loadConfig({ HOST: '0.0.0.0' }))).toMatch(/^HOST=0\.0\.0\.0 is not a loopback address: set AUTH=on/);
+    expect(exposureProblem(loadConfig({ HOST: '0.0.0.0', AUTH: 'on' }))).toMatch(/set PUBLIC_ORIGIN/);
+    expect(exposureProblem(loadConfig({ HOST: '0.0.0.0', AUTH: 'on', PUBLIC_ORIGIN: 'http://10.1.2.3:5000' }))).toBeUndefined();
+    expect(configurationProblem(loadConfig({ AUTH: 'on', PUBLIC_ORIGIN: 'https://ssa.example.org' }))).toMatch(/TRUST_PROXY is off/);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://ssa.example.org/path' })).toThrow(/PUBLIC_ORIGIN: 'https:\/\/ssa.example.org\/path' must be an origin/);
+  });
+});
