@@ -16,10 +16,18 @@ export const MAX_THRESHOLD_KM = 100;
  */
 export const AnalyzeSelectedRequest = z
   .object({
-    satellite_ids: z.array(z.union([z.number().int(), z.string()])).describe('Catalogue object ids (NORAD numbers) of the primaries'),
-    start: z.string().describe('Window start, ISO 8601'),
-    end: z.string().describe('Window end, ISO 8601'),
-    threshold: z.union([z.string(), z.number()]).describe("Distance threshold in km (the form sends text, default '5.0')"),
+    // Bounds of shape only (NORAD numbers within PostgreSQL's integer, no more primaries than a catalogue holds,
+    // texts of sensible length); the meaning (known objects, dates, threshold 0–100 km) is checked by
+    // services/analysis-request.ts, with messages naming the field.
+    satellite_ids: z
+      .array(z.union([z.number().int().max(2147483647), z.string().max(20)]))
+      .max(100_000)
+      .describe('Catalogue object ids (NORAD numbers) of the primaries'),
+    start: z.string().max(64).describe('Window start, ISO 8601'),
+    end: z.string().max(64).describe(`Window end, ISO 8601; at most ${MAX_WINDOW_DAYS} days after start`),
+    threshold: z
+      .union([z.string().max(64), z.number()])
+      .describe(`Distance threshold in km, above 0, at most ${MAX_THRESHOLD_KM} (the form sends text, default '5.0')`),
   })
   .meta({ id: 'AnalyzeSelectedRequest' });
 export type AnalyzeSelectedRequest = z.infer<typeof AnalyzeSelectedRequest>;

@@ -159,11 +159,13 @@ export type HighInterestObject = z.infer<typeof HighInterestObject>;
 export const HighInterestObjectsResponse = z.array(HighInterestObject).meta({ id: 'HighInterestObjectsResponse' });
 
 const hioFields = {
-  satelliteId: z.coerce.number().int().positive().describe('NORAD catalogue number of a catalogue object'),
+  // Past PostgreSQL's integer no catalogue number can exist: a 400 rather than the database's overflow.
+  satelliteId: z.coerce.number().int().positive().max(2147483647).describe('NORAD catalogue number of a catalogue object'),
   priority: Priority,
   reason: z.string().trim().min(1).max(500),
   specialInstructions: z.string().trim().max(2000).nullable().optional(),
-  trackingFrequency: z.number().positive().max(525_600).describe('Minutes, positive'),
+  // Minutes; at most a year (525,600 minutes) between expected observations.
+  trackingFrequency: z.number().positive().max(525_600).describe('Minutes between expected observations, above 0, at most 525600 (a year)'),
   addedBy: z.string().trim().min(1).max(100).optional().describe('Defaults to the operator label'),
 };
 export const CreateHighInterestObject = z.object(hioFields).strict().meta({ id: 'CreateHighInterestObject' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALCULATOR_MODELS } from '../core/drag/calculator-input.ts';
+import { CALCULATOR_MODELS, CALCULATOR_NUMBER_LIMITS, CALCULATOR_TEXT_MAX, calculatorNumberProblem, type CalculatorNumberField } from '../core/drag/calculator-input.ts';
 
 /**
  * The Orbital Drag page's API (product spec §2 "Orbital Drag Modeling page", §3, §7, §9; DECISIONS.md
@@ -395,30 +395,49 @@ export type DensityProfileResponse = z.infer<typeof DensityProfileResponse>;
 
 // ─── Drag calculator ─────────────────────────────────────────────────────────────────────────────
 
-const requiredNumber = (what: string) => z.number({ error: (issue) => (issue.input === undefined ? 'is required' : `must be a number (${what})`) });
-const optionalNumber = (what: string) => z.number({ error: `must be a number (${what})` }).nullish();
+/**
+ * A number of the drag calculator's request within its range (src/core/drag/calculator-input.ts): stated as
+ * minimum/maximum so that OpenAPI shows it, refused with the core's own message ("must be a positive number of
+ * kilograms, got 0"), so a 400 reads the same whichever check catches it. JSON cannot carry NaN or Infinity,
+ * and 1e400 parses as Infinity, which z.number() refuses.
+ */
+function calculatorNumber(field: CalculatorNumberField, what: string) {
+  const { min, aboveMin, max, unit } = CALCULATOR_NUMBER_LIMITS[field];
+  const outOfRange = (issue: { input?: unknown }) => calculatorNumberProblem(field, issue.input as number) ?? `must be between ${min} and ${max} ${unit}`;
+  const number = z.number({ error: (issue) => (issue.input === undefined ? 'is required' : `must be a number (${what})`) });
+  return (aboveMin ? number.gt(min, { error: outOfRange }) : number.min(min, { error: outOfRange }))
+    .max(max, { error: outOfRange })
+    .describe(`${what}; ${aboveMin ? 'above' : 'from'} ${min} to ${max}`);
+}
+const requiredNumber = calculatorNumber;
+const optionalNumber = (field: CalculatorNumberField, what: string) => calculatorNumber(field, what).nullish();
+const calculatorText = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .max(max, { error: (issue) => `must be at most ${max} characters, got ${String((issue.input as string).length)}` });
 
 /**
- * POST /api/drag-calculator/calculate (spec §3 "Custom satellite input"). Types here; ranges and the
- * rest in src/core/drag/calculator-input.ts, whose field-level messages the 400 repeats.
+ * POST /api/drag-calculator/calculate (spec §3 "Custom satellite input"). Types and ranges here (the ranges are
+ * the core's, src/core/drag/calculator-input.ts, which checks them again with the same messages, and the rest:
+ * names not blank, inclination reaching the latitude).
  */
 export const DragCalculatorRequest = z
   .object({
-    name: z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') }),
-    mass: requiredNumber('kg'),
-    crossSectionalArea: requiredNumber('m²'),
-    dragCoefficient: optionalNumber('default 2.2'),
-    altitude: optionalNumber('km, default 400'),
-    latitude: optionalNumber('degrees, default 32'),
-    longitude: optionalNumber('degrees east, default 35'),
-    velocity: optionalNumber('km/s, default 7.66; the circular speed at the altitude is used'),
-    solarFlux: optionalNumber('F10.7 sfu, default 140'),
-    geomagnetic: optionalNumber('Kp, default 3'),
-    attitude: z.string({ error: 'must be text' }).nullish(),
+    name: calculatorText(CALCULATOR_TEXT_MAX.name),
+    mass: requiredNumber('mass', 'kg'),
+    crossSectionalArea: requiredNumber('crossSectionalArea', 'm²'),
+    dragCoefficient: optionalNumber('dragCoefficient', 'default 2.2'),
+    altitude: optionalNumber('altitude', 'km, default 400'),
+    latitude: optionalNumber('latitude', 'degrees, default 32'),
+    longitude: optionalNumber('longitude', 'degrees east, default 35'),
+    velocity: optionalNumber('velocity', 'km/s, default 7.66; the circular speed at the altitude is used'),
+    solarFlux: optionalNumber('solarFlux', 'F10.7 sfu, default 140'),
+    geomagnetic: optionalNumber('geomagnetic', 'Kp, default 3'),
+    attitude: calculatorText(CALCULATOR_TEXT_MAX.attitude).nullish(),
     model: z.enum(CALCULATOR_MODELS as [string, ...string[]], {
       error: (issue) => (issue.input === undefined ? `is required: one of ${CALCULATOR_MODELS.join(', ')}` : `must be one of ${CALCULATOR_MODELS.join(', ')}`),
     }),
-    inclination: optionalNumber('degrees, 0–180; default 51.6 or |latitude|'),
+    inclination: optionalNumber('inclination', 'degrees, 0–180; default 51.6 or |latitude|'),
   })
   .meta({ id: 'DragCalculatorRequest' });
 export type DragCalculatorRequest = z.infer<typeof DragCalculatorRequest>;

@@ -6,6 +6,7 @@ import type { AppContext } from './app-context.ts';
 import { randomBytes } from 'node:crypto';
 import { registerAccess } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerInputGuards } from './http/input-guards.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { appInfoRoutes } from './routes/app-info.ts';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // The catalogue lists are megabytes of JSON; gzip/brotli cut them about tenfold.
   await app.register(compress, { threshold: 4096 });
   registerErrorHandling(app);
+  registerInputGuards(app);
   // Accounts, roles, CSRF, rate limits, Host/Origin checks and the audit log, before any route
   // (the OpenAPI UI included) so that every route is behind them.
   await registerAccess(app, {

@@ -44,6 +44,7 @@ describe('GET /api/health', () => {
       status: 'ok',
       version: '0.1.0',
       database: 'pglite',
+      databaseStatus: 'ok',
       catalog: { objects: 0, source: 'empty', newest_epoch: null },
     });
   });

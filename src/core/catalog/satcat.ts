@@ -6,6 +6,7 @@
  * catalogue keeps is read (orbits come from element sets).
  */
 import type { Rejection } from '../elements/element-set.ts';
+import { hasNul, NUL_REASON } from '../elements/nul.ts';
 import { readCsvRows } from '../elements/omm-csv.ts';
 
 export type ObjectType = 'payload' | 'rocket_body' | 'debris' | 'unknown';
@@ -49,6 +50,11 @@ export function parseSatcatCsv(text: string): { records: SatcatRecord[]; rejecte
   const rejected: Rejection[] = [];
   for (const row of body) {
     const get = (name: string) => (col(name) >= 0 ? (row.fields[col(name)] ?? '').trim() : '');
+    // Names, owners and designators are stored as text, which cannot hold U+0000; nor can the stored rejection quote one.
+    if (row.fields.some(hasNul)) {
+      rejected.push({ line: row.line, reason: `the row ${NUL_REASON}` });
+      continue;
+    }
     const noradText = get('NORAD_CAT_ID');
     const reject = (reason: string) => rejected.push({ line: row.line, ...(noradText ? { norad: noradText } : {}), reason });
     if (row.problem) {

@@ -7,6 +7,7 @@
  * 7.66 km/s, solarFlux 140 sfu, geomagnetic 3 (read as Kp), attitude 'nominal'. `inclination` is ours
  * (optional): the spec's form has none.
  */
+import { hasNul } from '../elements/nul.ts';
 import { inclinationReaches } from './circular-orbit.ts';
 
 export type CalculatorModel = 'nrlmsise' | 'jb2008' | 'dtm2020';
@@ -57,6 +58,66 @@ export const CALCULATOR_ALTITUDE_RANGE_KM = Object.freeze({ min: 100, max: 2000 
  */
 export const CALCULATOR_SOLAR_FLUX_RANGE = Object.freeze({ min: 50, max: 400 });
 
+/** The numeric fields of the request. */
+export type CalculatorNumberField =
+  | 'mass' | 'crossSectionalArea' | 'dragCoefficient' | 'altitude' | 'latitude' | 'longitude' | 'velocity' | 'solarFlux' | 'geomagnetic' | 'inclination';
+
+export interface CalculatorNumberLimit {
+  readonly min: number;
+  /** True: the value must be above `min` (the JSON Schema's exclusiveMinimum). */
+  readonly aboveMin: boolean;
+  readonly max: number;
+  /** Unit and meaning, for messages and the OpenAPI description. */
+  readonly unit: string;
+}
+
+/**
+ * The range of each number, checked here and stated in the API contract (src/contracts/orbital-drag.ts, so
+ * that OpenAPI shows it). Physical bounds, chosen so that every accepted request gives finite results
+ * (calculator-limits.test.ts sweeps the corners):
+ * - mass 1 g to 1,000 t: a chip satellite weighs a few grams, the ISS 420 t;
+ * - area 1 mm² to 10,000 m²: a chip satellite's face to four times the ISS's solar arrays;
+ * - Cd 0.1 to 10 (typical 2–2.5; free-molecular flow gives 2–4, so both ends are far outside anything real;
+ *   a Cd near 0 would make the ballistic coefficient m/(Cd A) overflow);
+ * - velocity above 0, at most 20 km/s (it is reported, not used; escape speed at 100 km is 11.1 km/s);
+ * - altitude, solar flux: the ranges above; latitude, longitude, Kp, inclination: their definitions.
+ */
+export const CALCULATOR_NUMBER_LIMITS: Readonly<Record<CalculatorNumberField, CalculatorNumberLimit>> = Object.freeze({
+  mass: { min: 0.001, aboveMin: false, max: 1e6, unit: 'kilograms' },
+  crossSectionalArea: { min: 1e-6, aboveMin: false, max: 1e4, unit: 'square metres' },
+  dragCoefficient: { min: 0.1, aboveMin: false, max: 10, unit: '(typical values are 2–2.5)' },
+  altitude: { ...CALCULATOR_ALTITUDE_RANGE_KM, aboveMin: false, unit: 'km' },
+  latitude: { min: -90, aboveMin: false, max: 90, unit: 'degrees' },
+  longitude: { min: -180, aboveMin: false, max: 360, unit: 'degrees' },
+  velocity: { min: 0, aboveMin: true, max: 20, unit: 'km/s' },
+  solarFlux: { ...CALCULATOR_SOLAR_FLUX_RANGE, aboveMin: false, unit: 'sfu (F10.7)' },
+  geomagnetic: { min: 0, aboveMin: false, max: 9, unit: '(Kp)' },
+  inclination: { min: 0, aboveMin: false, max: 180, unit: 'degrees' },
+});
+
+/** Longest name and attitude, characters: labels on the page, not documents. */
+export const CALCULATOR_TEXT_MAX = Object.freeze({ name: 200, attitude: 100 });
+
+/**
+ * Why a finite number is out of its field's range ("must be …, got v"), or undefined when it is in range.
+ * Mass and area keep the wording "a positive number of …" for zero and below; the API contract gives the
+ * same messages, so the 400 reads the same whichever check refuses the value.
+ */
+export function calculatorNumberProblem(field: CalculatorNumberField, value: number): string | undefined {
+  const { min, aboveMin, max, unit } = CALCULATOR_NUMBER_LIMITS[field];
+  if (value >= min && value <= max && !(aboveMin && value === min)) return undefined;
+  const got = `, got ${value}`;
+  switch (field) {
+    case 'mass':
+    case 'crossSectionalArea':
+    case 'velocity':
+      if (value <= 0) return `must be a positive number of ${unit}${got}`;
+      return value < min ? `must be at least ${min} ${unit}${got}` : `must be at most ${max} ${unit}${got}`;
+    default:
+      return `must be between ${min} and ${max} ${unit}${got}`;
+  }
+}
+
 export interface DragInputIssue {
   readonly field: string;
   readonly message: string;
@@ -76,7 +137,8 @@ export class DragInputError extends Error {
 type Raw = Record<string, unknown>;
 
 function describe(value: unknown): string {
-  if (typeof value === 'string') return `'${value}'`;
+  // Quoted, and cut: a message need not repeat a megabyte of input.
+  if (typeof value === 'string') return value.length > 40 ? `'${value.slice(0, 40)}…' (${value.length} characters)` : `'${value}'`;
   if (value === null) return 'null';
   return typeof value === 'number' ? String(value) : typeof value;
 }
@@ -93,7 +155,7 @@ export function parseDragCalculatorInput(body: unknown): DragCalculatorInput {
   const issues: DragInputIssue[] = [];
   const present = (field: string) => raw[field] !== undefined && raw[field] !== null;
 
-  const number = (field: string, fallback: number | undefined, check: (v: number) => string | undefined): number => {
+  const number = (field: CalculatorNumberField, fallback: number | undefined): number => {
     if (!present(field)) {
       if (fallback === undefined) issues.push({ field, message: 'is required' });
       return fallback ?? Number.NaN;
@@ -103,36 +165,42 @@ export function parseDragCalculatorInput(body: unknown): DragCalculatorInput {
       issues.push({ field, message: `must be a finite number, got ${describe(value)}` });
       return Number.NaN;
     }
-    const problem = check(value);
-    if (problem !== undefined) issues.push({ field, message: `${problem}, got ${value}` });
+    const problem = calculatorNumberProblem(field, value);
+    if (problem !== undefined) issues.push({ field, message: problem });
     return value;
   };
-  const positive = (unit: string) => (v: number) => (v > 0 ? undefined : `must be a positive number of ${unit}`);
-  const between = (min: number, max: number, unit: string) => (v: number) => (v >= min && v <= max ? undefined : `must be between ${min} and ${max} ${unit}`);
+  /** A non-empty text of at most `max` characters, without NUL (PostgreSQL text cannot hold one). */
+  const textProblem = (value: unknown, max: number): string | undefined => {
+    if (typeof value !== 'string' || value.trim() === '') return `must be a non-empty text, got ${describe(value)}`;
+    if (value.trim().length > max) return `must be at most ${max} characters, got ${value.trim().length}`;
+    if (hasNul(value)) return 'must not contain a NUL character (U+0000)';
+    return undefined;
+  };
 
   let name = '';
-  if (typeof raw['name'] !== 'string' || raw['name'].trim() === '') {
-    issues.push({ field: 'name', message: present('name') ? `must be a non-empty text, got ${describe(raw['name'])}` : 'is required' });
+  if (!present('name')) {
+    issues.push({ field: 'name', message: 'is required' });
   } else {
-    name = raw['name'].trim();
+    const problem = textProblem(raw['name'], CALCULATOR_TEXT_MAX.name);
+    if (problem === undefined) name = (raw['name'] as string).trim();
+    else issues.push({ field: 'name', message: problem });
   }
-  const mass = number('mass', undefined, positive('kilograms'));
-  const crossSectionalArea = number('crossSectionalArea', undefined, positive('square metres'));
-  const dragCoefficient = number('dragCoefficient', CALCULATOR_DEFAULTS.dragCoefficient, (v) => (v > 0 && v <= 10 ? undefined : 'must be greater than 0 and at most 10 (typical values are 2–2.5)'));
-  const { min, max } = CALCULATOR_ALTITUDE_RANGE_KM;
-  const altitude = number('altitude', CALCULATOR_DEFAULTS.altitude, between(min, max, 'km'));
-  const latitude = number('latitude', CALCULATOR_DEFAULTS.latitude, between(-90, 90, 'degrees'));
-  const longitude = number('longitude', CALCULATOR_DEFAULTS.longitude, between(-180, 360, 'degrees'));
-  const velocity = number('velocity', CALCULATOR_DEFAULTS.velocity, positive('km/s'));
-  const flux = CALCULATOR_SOLAR_FLUX_RANGE;
-  const solarFlux = number('solarFlux', CALCULATOR_DEFAULTS.solarFlux, between(flux.min, flux.max, 'sfu (F10.7)'));
-  const geomagnetic = number('geomagnetic', CALCULATOR_DEFAULTS.geomagnetic, between(0, 9, '(Kp)'));
-  const inclination = present('inclination') ? number('inclination', undefined, between(0, 180, 'degrees')) : undefined;
+  const mass = number('mass', undefined);
+  const crossSectionalArea = number('crossSectionalArea', undefined);
+  const dragCoefficient = number('dragCoefficient', CALCULATOR_DEFAULTS.dragCoefficient);
+  const altitude = number('altitude', CALCULATOR_DEFAULTS.altitude);
+  const latitude = number('latitude', CALCULATOR_DEFAULTS.latitude);
+  const longitude = number('longitude', CALCULATOR_DEFAULTS.longitude);
+  const velocity = number('velocity', CALCULATOR_DEFAULTS.velocity);
+  const solarFlux = number('solarFlux', CALCULATOR_DEFAULTS.solarFlux);
+  const geomagnetic = number('geomagnetic', CALCULATOR_DEFAULTS.geomagnetic);
+  const inclination = present('inclination') ? number('inclination', undefined) : undefined;
 
   let attitude: string = CALCULATOR_DEFAULTS.attitude;
   if (present('attitude')) {
-    if (typeof raw['attitude'] === 'string' && raw['attitude'].trim() !== '') attitude = raw['attitude'].trim();
-    else issues.push({ field: 'attitude', message: `must be a non-empty text, got ${describe(raw['attitude'])}` });
+    const problem = textProblem(raw['attitude'], CALCULATOR_TEXT_MAX.attitude);
+    if (problem === undefined) attitude = (raw['attitude'] as string).trim();
+    else issues.push({ field: 'attitude', message: problem });
   }
 
   let model: CalculatorModel = 'nrlmsise';

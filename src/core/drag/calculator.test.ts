@@ -107,7 +107,7 @@ describe('drag calculator', () => {
     const r = calculateDrag({ ...ofeq16, altitude: 1000, model: 'nrlmsise' }, { time, lifetime: false });
     expect(r.used.orbitalSpeedKmPerS).toBeCloseTo(7.35, 2);
     expect(r.notes.join(' ')).toMatch(/velocity 7.66 km\/s not used: a circular orbit at 1000 km moves at 7.35 km\/s/);
-    const same = calculateDrag({ ...ofeq16, altitude: 1000, velocity: 99, model: 'nrlmsise' }, { time, lifetime: false });
+    const same = calculateDrag({ ...ofeq16, altitude: 1000, velocity: 12, model: 'nrlmsise' }, { time, lifetime: false });
     expect(same.dragForce).toBe(r.dragForce);
   });
 

@@ -30,7 +30,7 @@ import { kpToAp } from '../spaceweather/index.ts';
 import { formatUtc } from '../time/iso-time.ts';
 import { degToRad, degrees, km, type UtcMs } from '../units.ts';
 import { velocityRelativeToAtmosphere } from './atmosphere-frame.ts';
-import { parseDragCalculatorInput, type CalculatorModel, type DragCalculatorInput } from './calculator-input.ts';
+import { DragInputError, parseDragCalculatorInput, type CalculatorModel, type DragCalculatorInput } from './calculator-input.ts';
 import { circularOrbitThroughPoint } from './circular-orbit.ts';
 import { EARTH_MU_KM3_S2 } from './constants.ts';
 import { periodRate } from './decay-rate.ts';
@@ -127,8 +127,48 @@ export function calculateDrag(body: unknown, options: DragCalculatorOptions): Dr
   return calculateDragFor(parseDragCalculatorInput(body), options);
 }
 
-/** Run the calculator on validated input. */
+/**
+ * Run the calculator on validated input. Every number of the result is finite for every input within the
+ * ranges of calculator-input.ts (calculator-limits.test.ts sweeps their corners); should a computation still
+ * overflow, the input is refused (DragInputError) rather than a NaN or Infinity being stored and sent.
+ */
 export function calculateDragFor(input: DragCalculatorInput, options: DragCalculatorOptions): DragCalculation {
+  let result: DragCalculation;
+  try {
+    result = compute(input, options);
+  } catch (error) {
+    if (error instanceof RangeError) throw beyondRange(error.message);
+    throw error;
+  }
+  const bad = nonFiniteField(result);
+  if (bad !== undefined) throw beyondRange(`${bad} is not finite`);
+  return result;
+}
+
+function beyondRange(detail: string): DragInputError {
+  return new DragInputError([{ field: 'body', message: `these inputs take the calculation beyond its numeric range (${detail}); check mass, area and drag coefficient` }]);
+}
+
+/** The first number of a result that is NaN or infinite, by name. */
+function nonFiniteField(r: DragCalculation): string | undefined {
+  const numbers: [string, number | undefined][] = [
+    ['dragForce', r.dragForce],
+    ['atmosphericDensity', r.atmosphericDensity],
+    ['orbitDecayRate', r.orbitDecayRate],
+    ['confidence', r.confidence],
+    ['lifetimeEstimate', r.lifetimeEstimate],
+    ['lifetimeYears', r.lifetimeYears],
+    ['periodChangeSecondsPerDay', r.periodChangeSecondsPerDay],
+    ['modelSpread.value', r.modelSpread.value],
+    ['modelSpread.nrlmsise00', r.modelSpread.nrlmsise00],
+    ['modelSpread.jb2008', r.modelSpread.jb2008],
+    ...Object.entries(r.used).filter((e): e is [string, number] => typeof e[1] === 'number').map(([k, v]): [string, number] => [`used.${k}`, v]),
+    ...r.decayForecast.flatMap((p, i): [string, number][] => [[`decayForecast.${i}.day`, p.day], [`decayForecast.${i}.altitudeKm`, p.altitudeKm]]),
+  ];
+  return numbers.find(([, v]) => v !== undefined && !Number.isFinite(v))?.[0];
+}
+
+function compute(input: DragCalculatorInput, options: DragCalculatorOptions): DragCalculation {
   const { time } = options;
   const model = MODEL_OF[input.model];
   const notes: string[] = [];

@@ -211,11 +211,17 @@ export function predictLifetime(input: LifetimeInput, options: LifetimeOptions =
       // Step: ≤ maxDh of change in a and in the perigee height, ≤ 1 day (landing on whole days) in the daily window, ≤ longStep after, not past the cap.
       const perigeeRate = previous.dadt * (1 - state.e) - state.a * previous.dedt;
       const fastest = Math.max(Math.abs(previous.dadt), Math.abs(perigeeRate), 1e-12);
-      let h = Math.min(maxDh / fastest, inDailyWindow ? Math.floor(day + EPSILON_DAYS) + 1 - day : longStep, capDays - day);
+      let h = Math.min(inDailyWindow ? Math.floor(day + EPSILON_DAYS) + 1 - day : longStep, capDays - day);
       if (!(h > EPSILON_DAYS)) h = EPSILON_DAYS;
+      // The altitude rule applies below the floor too: a satellite of absurd area-to-mass ratio falls
+      // kilometres in a nanosecond, and a floored step would carry the orbit through the Earth (a < 0, NaN).
+      h = Math.min(h, maxDh / fastest);
 
       const mid: State = { a: state.a + 0.5 * h * previous.dadt, e: Math.max(0, state.e + 0.5 * h * previous.dedt) };
       const step = rates(day, h, mid);
+      if (!(Number.isFinite(step.dadt) && Number.isFinite(step.dedt))) {
+        throw new RangeError(`lifetime: the decay rates at day ${day} are not finite (da/dt ${step.dadt} km/day, de/dt ${step.dedt}/day)`);
+      }
       const here = point(day, state, step);
       const nearestDay = Math.round(day);
       if (Math.abs(day - nearestDay) < EPSILON_DAYS && nearestDay <= dailyDays && daily.length === nearestDay) daily.push(here);

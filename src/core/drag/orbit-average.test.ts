@@ -81,3 +81,28 @@ describe('orbit-averaged decay', () => {
     expect(half / ((rate(quiet, 0) + rate(active, 0)) / 2)).toBeLessThan(1.2);
   });
 });
+
+describe('inputs that cannot be averaged', () => {
+  it('gcd is iterative and refuses non-integers instead of recursing forever', async () => {
+    const { gcd } = await import('./orbit-average.ts');
+    expect(gcd(12, 18)).toBe(6);
+    expect(gcd(0, 7)).toBe(7);
+    expect(gcd(46, 121)).toBe(1);
+    // Consecutive Fibonacci numbers: Euclid's worst case, 77 steps, no stack involved.
+    expect(gcd(5527939700884757, 8944394323791464)).toBe(1);
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 1.5, 2 ** 53 + 2]) {
+      // Named, not "Maximum call stack size exceeded" (also a RangeError), which the recursive form gave for NaN.
+      expect(() => gcd(bad, 12)).toThrow(`gcd needs two safe integers, got ${bad} and 12`);
+      expect(() => gcd(12, bad)).toThrow(`gcd needs two safe integers, got 12 and ${bad}`);
+    }
+  });
+
+  it('refuses a NaN or unbound orbit with a RangeError (it once reached gcd as a NaN sample count)', () => {
+    const nan = { ...circular(400, 51.6), semiMajorAxisKm: Number.NaN };
+    expect(() => samplesPerOrbit(nan)).toThrow('semi-major axis NaN km is not a positive finite number');
+    expect(() => orbitAveragedDecay({ orbit: nan, time, dragParameterM2PerKg: 0.01, model: 'nrlmsise00', spaceWeather: sw })).toThrow(/semi-major axis NaN km/);
+    const open = { ...circular(400, 51.6), eccentricity: 1 };
+    expect(() => orbitAveragedDecay({ orbit: open, time, dragParameterM2PerKg: 0.01, model: 'nrlmsise00', spaceWeather: sw })).toThrow(/eccentricity 1 is outside/);
+    expect(() => orbitAveragedDecay({ orbit: circular(400, 51.6), time, dragParameterM2PerKg: 0.01, model: 'nrlmsise00', spaceWeather: sw, samples: 2.5 })).toThrow('samples per orbit 2.5 is not a whole number 1–100000');
+  });
+});

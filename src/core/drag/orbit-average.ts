@@ -39,18 +39,34 @@ const MAX_SAMPLES_PER_ORBIT = 96;
 /** Below this ae (km) the orbit counts as near-circular for the sampling. */
 const NEAR_CIRCULAR_AE_KM = 20;
 
+/** A bound orbit with finite elements, else a RangeError naming the bad element (a NaN here would poison every rate). */
+function checkOrbit(orbit: Pick<MeanOrbit, 'semiMajorAxisKm' | 'eccentricity'>): void {
+  const { semiMajorAxisKm: a, eccentricity: e } = orbit;
+  if (!(Number.isFinite(a) && a > 0)) throw new RangeError(`semi-major axis ${a} km is not a positive finite number`);
+  if (!(Number.isFinite(e) && e >= 0 && e < 1)) throw new RangeError(`eccentricity ${e} is outside [0, 1)`);
+}
+
 /** N for an orbit: `base` up to ae = 20 km, then growing as √(ae) so the perigee peak keeps ≥ 3 points; at most 96. */
 export function samplesPerOrbit(orbit: Pick<MeanOrbit, 'semiMajorAxisKm' | 'eccentricity'>, base = BASE_SAMPLES_PER_ORBIT): number {
+  checkOrbit(orbit);
   const ae = orbit.semiMajorAxisKm * orbit.eccentricity;
   if (ae <= NEAR_CIRCULAR_AE_KM) return base;
   return Math.min(MAX_SAMPLES_PER_ORBIT, Math.ceil(base * Math.sqrt(ae / NEAR_CIRCULAR_AE_KM)));
 }
 
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
+/**
+ * Greatest common divisor of two safe integers (Euclid's algorithm as a loop). Refuses anything else: the
+ * recursive form it replaces never reached b = 0 for a NaN (NaN % NaN is NaN) and overflowed the stack.
+ */
+export function gcd(a: number, b: number): number {
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) throw new RangeError(`gcd needs two safe integers, got ${a} and ${b}`);
+  let x = Math.abs(a);
+  let y = Math.abs(b);
+  while (y !== 0) [x, y] = [y, x % y];
+  return x;
 }
 
-/** The scrambling multiplier p: the first integer ≥ 0.38 N coprime to N. */
+/** The scrambling multiplier p: the first integer ≥ 0.38 N coprime to N (p = N + 1 at the latest, so the loop ends). */
 function scrambler(n: number): number {
   let p = Math.max(1, Math.round(0.38 * n));
   while (gcd(p, n) !== 1) p += 1;
@@ -90,7 +106,9 @@ export function orbitAveragedDecay(input: OrbitAverageInput): OrbitAveragedDecay
   const span = input.spanDays ?? 0;
   const weather = input.spaceWeather;
   const weatherAt = typeof weather === 'function' ? weather : () => weather;
+  checkOrbit(orbit);
   const n = input.samples ?? samplesPerOrbit(orbit);
+  if (!(Number.isSafeInteger(n) && n >= 1 && n <= 100_000)) throw new RangeError(`samples per orbit ${n} is not a whole number 1–100000`);
   const p = scrambler(n);
   const drift = span > 0 ? j2SecularRates(orbit) : { raanRate: 0, argPerigeeRate: 0 };
   const e = orbit.eccentricity;

@@ -12,13 +12,13 @@ import { descendants, readXml, XmlError, type XmlElement } from './xml-reader.ts
 
 function keywords(omm: XmlElement): Record<string, string> {
   const fields: Record<string, string> = {};
-  const visit = (e: XmlElement) => {
-    for (const child of e.children) {
-      if (child.children.length > 0) visit(child);
-      else if (child.localName !== 'COMMENT' && child.localName !== 'USER_DEFINED') fields[child.localName] = child.text.trim();
-    }
-  };
-  visit(omm);
+  // Depth first in document order, with a stack of our own: the nesting depth is the file's (xml-reader.ts `descendants`).
+  const stack = [...omm.children].reverse();
+  while (stack.length > 0) {
+    const child = stack.pop()!;
+    if (child.children.length > 0) for (let i = child.children.length - 1; i >= 0; i -= 1) stack.push(child.children[i]!);
+    else if (child.localName !== 'COMMENT' && child.localName !== 'USER_DEFINED') fields[child.localName] = child.text.trim();
+  }
   if (omm.attributes.version !== undefined) fields.CCSDS_OMM_VERS = omm.attributes.version;
   return fields;
 }

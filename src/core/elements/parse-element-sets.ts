@@ -8,7 +8,8 @@
  * - a comma-separated header naming OMM keywords (NORAD_CAT_ID, MEAN_MOTION, …) → OMM CSV (omm-csv.ts)
  * - anything else                          → TLE / 3LE (tle-parse.ts)
  */
-import type { ParseResult } from './element-set.ts';
+import type { ParseResult, Rejection } from './element-set.ts';
+import { storableText } from './nul.ts';
 import { parseOmmCsv } from './omm-csv.ts';
 import { parseOmmJson } from './omm-json.ts';
 import { parseOmmKvn } from './omm-kvn.ts';
@@ -34,19 +35,33 @@ export function detectElementFormat(text: string): ElementFormat {
   return 'tle';
 }
 
-/** Element sets from text in any supported format, with the format it was read as. */
+/**
+ * Element sets from text in any supported format, with the format it was read as. A record with a NUL in
+ * its name is rejected (validate.ts), and rejections quote input only as jsonb can store it (nul.ts
+ * `storableText`: NULs shown as \0, unpaired surrogates from a JSON file's escapes as U+FFFD): they are
+ * stored with the import.
+ */
 export function parseElementSets(text: string, options: TleParseOptions = {}): ParseResult & { readonly format: ElementFormat } {
   const format = detectElementFormat(text);
+  const { sets, rejected } = readAs(format, text, options);
+  return { format, sets, rejected: rejected.map(storable) };
+}
+
+function readAs(format: ElementFormat, text: string, options: TleParseOptions): ParseResult {
   switch (format) {
     case 'omm-xml':
-      return { format, ...parseOmmXml(text) };
+      return parseOmmXml(text);
     case 'omm-json':
-      return { format, ...parseOmmJson(text) };
+      return parseOmmJson(text);
     case 'omm-kvn':
-      return { format, ...parseOmmKvn(text) };
+      return parseOmmKvn(text);
     case 'omm-csv':
-      return { format, ...parseOmmCsv(text) };
+      return parseOmmCsv(text);
     case 'tle':
-      return { format, ...parseTle(text, options) };
+      return parseTle(text, options);
   }
+}
+
+function storable(rejection: Rejection): Rejection {
+  return { ...rejection, reason: storableText(rejection.reason), ...(rejection.norad === undefined ? {} : { norad: storableText(rejection.norad) }) };
 }

@@ -4,6 +4,7 @@
  * (CCSDS 502.0-B-3 §4 and the Space-Track TLE format documentation).
  */
 import type { ElementSet } from './element-set.ts';
+import { hasNul, NUL_REASON } from './nul.ts';
 
 function inRange(value: number, min: number, max: number): boolean {
   return Number.isFinite(value) && value >= min && value <= max;
@@ -15,6 +16,8 @@ function isCount(value: number): boolean {
 
 /** The first rule `set` breaks, or undefined when it is a usable SGP4 element set. */
 export function elementSetProblem(set: ElementSet): string | undefined {
+  // A name is stored as text, which cannot hold U+0000 (nul.ts).
+  if (set.name !== undefined && hasNul(set.name)) return `object name ${NUL_REASON}`;
   if (!isCount(set.norad)) return `catalogue number ${set.norad} is not a non-negative integer`;
   if (!Number.isFinite(set.epoch)) return 'epoch is not a valid time';
   if (!(Number.isFinite(set.meanMotion) && set.meanMotion > 0)) return `mean motion ${set.meanMotion} rev/day is not positive`;

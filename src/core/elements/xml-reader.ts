@@ -142,15 +142,18 @@ export function readXml(source: string): XmlElement {
   return root;
 }
 
-/** Every element below `element` (depth first, document order) whose local name is `localName`. */
+/**
+ * Every element below `element` (depth first, document order) whose local name is `localName`. A loop
+ * with its own stack: the nesting is the uploader's, and a recursion 100,000 elements deep would overflow
+ * the call stack (readXml builds such a tree without trouble).
+ */
 export function descendants(element: XmlElement, localName: string): XmlElement[] {
   const found: XmlElement[] = [];
-  const visit = (e: XmlElement) => {
-    for (const child of e.children) {
-      if (child.localName === localName) found.push(child);
-      visit(child);
-    }
-  };
-  visit(element);
+  const stack = [...element.children].reverse();
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (e.localName === localName) found.push(e);
+    for (let i = e.children.length - 1; i >= 0; i -= 1) stack.push(e.children[i]!);
+  }
   return found;
 }

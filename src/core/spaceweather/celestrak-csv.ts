@@ -16,6 +16,7 @@
  * a number or is out of range, a field count different from the header's, a date seen before, or
  * no values at all. Every other row is kept.
  */
+import { hasNul, NUL_REASON, showNul } from '../elements/nul.ts';
 import { parseUtc } from '../time/iso-time.ts';
 import { fieldNumber } from './field-number.ts';
 import { kpFromTimesTen } from './kp-ap.ts';
@@ -80,7 +81,7 @@ export function parseSwAllCsv(text: string, options: { source?: string } = {}): 
   const empty = (reason: string, line = headerIndex + 1): SwAllParseResult => ({
     records: { flux, fluxMeans, threeHourly, dailyAp },
     rows: 0,
-    rejected: [{ line: Math.max(line, 1), reason, text: lines[Math.max(line, 1) - 1] ?? '' }],
+    rejected: [{ line: Math.max(line, 1), reason: showNul(reason), text: showNul(lines[Math.max(line, 1) - 1] ?? '') }],
     counts,
     firstDate: null,
     lastDate: null,
@@ -96,6 +97,11 @@ export function parseSwAllCsv(text: string, options: { source?: string } = {}): 
     const raw = lines[i]!;
     if (raw.trim() === '') continue;
     const lineNo = i + 1;
+    // The rejection is stored, quoting the row, as text that cannot hold U+0000 (elements/nul.ts).
+    if (hasNul(raw)) {
+      rejected.push({ line: lineNo, reason: `the row ${NUL_REASON}`, text: showNul(raw) });
+      continue;
+    }
     try {
       const fields = raw.split(',');
       if (fields.length !== header.length) throw new RowError(`has ${fields.length} fields, the header has ${header.length}`);

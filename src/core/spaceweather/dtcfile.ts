@@ -10,6 +10,7 @@
  * (`IDTCVAL = IDTCVAL1 + FAC*(IDTCVAL2-IDTCVAL1) + 0.5`, assigned to an integer): `dtcAt` does
  * the same.
  */
+import { hasNul, NUL_REASON } from '../elements/nul.ts';
 import type { UtcMs } from '../units.ts';
 import { dayLabel, dayOfYearNumber } from './time-keys.ts';
 
@@ -66,6 +67,11 @@ export function parseDtcfile(text: string, options: { source: string }): Dtcfile
     const line = index + 1;
     const trimmed = raw.trim();
     if (trimmed === '' || trimmed.startsWith('#')) return;
+    // Rejections quote fields and are stored as text, which cannot hold U+0000 (elements/nul.ts).
+    if (hasNul(raw)) {
+      rejected.push({ line, reason: `the row ${NUL_REASON}` });
+      return;
+    }
     const fields = fixedWidthFields(raw.trimEnd()) ?? trimmed.split(/\s+/);
     if (fields[0] !== 'DTC') {
       rejected.push({ line, reason: `a row starts with 'DTC', not '${fields[0]}'` });

@@ -15,6 +15,7 @@
  * the file has no blank fields, so a missing day is written as a small number). We read such a
  * pair as null, and JB2008 then takes the F10.7 proxy for it (jb2008-indices.ts).
  */
+import { hasNul, NUL_REASON } from '../elements/nul.ts';
 import { JD_UNIX_EPOCH } from '../time/julian.ts';
 import { dayLabel, dayOfYearNumber } from './time-keys.ts';
 
@@ -67,6 +68,11 @@ export function parseSolfsmy(text: string, options: { source: string }): Solfsmy
     const line = index + 1;
     const trimmed = raw.trim();
     if (trimmed === '' || trimmed.startsWith('#')) return;
+    // Rejections quote fields and are stored as text, which cannot hold U+0000 (elements/nul.ts).
+    if (hasNul(raw)) {
+      rejected.push({ line, reason: `the row ${NUL_REASON}` });
+      return;
+    }
     const fields = trimmed.split(/\s+/);
     if (fields.length < 11) {
       rejected.push({ line, reason: `expected 11 numbers (YYYY DDD JulianDay F10 F81c S10 S81c M10 M81c Y10 Y81c), got ${fields.length} fields` });

@@ -1,11 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { connectionFailureReason, isConnectionFailure } from '../repositories/database-errors.ts';
+
+/** Seconds a client is asked to wait before retrying while the database is unreachable (the pool reconnects by itself). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one error handler: every failure leaves as JSON `{message}`.
  * - request validation → 400 naming the field ("body.mass: ...");
  * - other client errors Fastify raises (bad JSON, unsupported media type,
  *   body too large) → their 4xx status and message;
+ * - the database cannot be reached (server down, connection refused or broken: repositories/database-errors.ts)
+ *   → 503 "The database is unavailable: …" with Retry-After, since the request may succeed once it is back
+ *   (the pg pool reconnects by itself), unlike a 500;
  * - anything else → 500 "Internal server error", logged with its stack, which
  *   never reaches the client.
  */
@@ -26,6 +33,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
+    }
+    if (isConnectionFailure(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: `The database is unavailable: ${connectionFailureReason(error)}` });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal server error' });
