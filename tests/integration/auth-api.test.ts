@@ -134,7 +134,7 @@ describe('a server with accounts (AUTH=on)', () => {
       server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { cookie: otto.cookie, 'content-type': 'text/plain', ...headers }, payload: TLE });
     const without = await post({});
     expect(without.statusCode).toBe(403);
-    expect(without.json().message).toMatch(/csrf/i);
+    expect(without.json()).toEqual({ message: 'CSRF token missing or invalid: send the x-csrf-token header given by GET /api/auth/session' });
     expect((await post({ 'x-csrf-token': 'forged' })).statusCode).toBe(403);
     expect((await post({ 'x-csrf-token': otto.csrf, origin: 'https://evil.example' })).statusCode).toBe(403);
     const ok = await post({ 'x-csrf-token': otto.csrf });
@@ -152,6 +152,14 @@ describe('a server with accounts (AUTH=on)', () => {
     const write = await server.app.inject({ method: 'POST', url: '/api/catalog/import', headers: { cookie: vera.cookie, 'x-csrf-token': vera.csrf, 'content-type': 'text/plain' }, payload: TLE });
     expect(write.statusCode).toBe(403);
     expect(write.json()).toEqual({ message: "This needs the operator role; 'vera' is a viewer" });
+    // A calculation that stores nothing is open to a viewer (spec §6's ROI example: 100 satellites at $50M).
+    const roi = await server.app.inject({
+      method: 'POST',
+      url: '/api/calculator/roi',
+      headers: { cookie: vera.cookie, 'x-csrf-token': vera.csrf },
+      payload: { satellites: 100, costPerSatellite: 5e7, annualLossRate: 0.02, preventionRate: 0.3, annualInsurance: 1e8, insuranceDiscount: 0.05, annualFuelSavings: 2e6, annualRevenueAtRisk: 5e8, preventedDowntime: 0.01, dataServiceCost: 5e5 },
+    });
+    expect(roi.statusCode, roi.body).toBe(200);
 
     const otto = await signIn(server.app, 'otto', 'operator-password');
     const users = await server.app.inject({ url: '/api/users', headers: { cookie: otto.cookie } });

@@ -35,6 +35,21 @@ function catalogueSubset(): string {
   return [header, ...named, ...rows.filter((row) => !named.includes(row)).slice(0, 150)].join('\n');
 }
 
+/** Requests of the second run, through the access layer with accounts on. */
+const ACCESS_REQUESTS = Number(process.env.FUZZ_ACCESS_REQUESTS ?? 2_000);
+
+/** The same app with accounts (AUTH=on), an admin signed in; its write limit out of the way of the fuzz. */
+const secured = useTestApp({
+  name: 'fuzz-api-auth',
+  env: { DEMO_CATALOG: 'off', SCREENING: 'off', AUTH: 'on', WRITES_PER_MINUTE: '100000', LOGIN_ATTEMPTS_PER_15_MIN: '1000' },
+  async prepare(ctx) {
+    const now = new Date();
+    await ctx.services.catalog.initialise(now);
+    if (HAS_REFERENCE) await ctx.services.catalog.importElementSets(catalogueSubset(), { source: 'import', label: 'fuzz subset' }, now);
+    await ctx.services.accounts.addUser({ username: 'fuzz-admin', password: 'fuzz-admin-password', role: 'admin' }, now);
+  },
+});
+
 const server = useTestApp({
   name: 'fuzz-api',
   env: { DEMO_CATALOG: 'off', SCREENING: 'off' },
@@ -516,69 +531,126 @@ describe.skipIf(!HAS_REFERENCE)('the requests that were 500s (issue 12)', () => 
   });
 });
 
-describe.skipIf(!HAS_REFERENCE)(`fuzzing every operation of the OpenAPI document (seed ${SEED})`, () => {
-  it(`answers ${REQUESTS} seeded requests without a 5xx`, async () => {
-    const { app } = server;
-    const doc = app.swagger() as unknown as OpenApiDocument;
-    const ops = operationsOf(doc);
-    expect(ops.length).toBeGreaterThan(40);
+/**
+ * Sends `count` seeded requests across every operation of the app's OpenAPI document and returns
+ * the ones answered 5xx. `credentials` adds headers to each request (a session cookie and its CSRF
+ * token, or a bearer token) so that the requests get past the access layer into the routes.
+ */
+async function fuzz(app: typeof server.app, count: number, label: string, credentials: () => Promise<Record<string, string>> | Record<string, string> = () => ({})) {
+  const doc = app.swagger() as unknown as OpenApiDocument;
+  const ops = operationsOf(doc);
+  expect(ops.length).toBeGreaterThan(40);
 
-    const corpus: Corpus = {
-      cdms: readdirSync(`${REFERENCE_DIR}cdm/cara`).map((f) => readFileSync(`${REFERENCE_DIR}cdm/cara/${f}`, 'utf8')),
-      catalogue: (() => {
-        const lines = readFileSync(`${REFERENCE_DIR}catalog/full_catalog_3le_2023-10-09.txt`, 'utf8').split('\n');
-        const csv = catalogueSubset().split('\n');
-        return [lines.slice(0, 30).join('\n'), lines.slice(3000, 3060).join('\n'), [csv[0], ...csv.slice(1, 20)].join('\n'), 'OBJECT_NAME,OBJECT_ID,NORAD_CAT_ID,OBJECT_TYPE,OWNER\nISS (ZARYA),1998-067A,25544,PAY,ISS\n'];
-      })(),
-      spaceWeather: (() => {
-        const lines = readFileSync(`${REFERENCE_DIR}spaceweather/SW-All_1998-2026.csv`, 'utf8').split('\n');
-        return [[lines[0], ...lines.slice(-120)].join('\n'), [lines[0], ...lines.slice(9000, 9040)].join('\n')];
-      })(),
-    };
+  const corpus: Corpus = {
+    cdms: readdirSync(`${REFERENCE_DIR}cdm/cara`).map((f) => readFileSync(`${REFERENCE_DIR}cdm/cara/${f}`, 'utf8')),
+    catalogue: (() => {
+      const lines = readFileSync(`${REFERENCE_DIR}catalog/full_catalog_3le_2023-10-09.txt`, 'utf8').split('\n');
+      const csv = catalogueSubset().split('\n');
+      return [lines.slice(0, 30).join('\n'), lines.slice(3000, 3060).join('\n'), [csv[0], ...csv.slice(1, 20)].join('\n'), 'OBJECT_NAME,OBJECT_ID,NORAD_CAT_ID,OBJECT_TYPE,OWNER\nISS (ZARYA),1998-067A,25544,PAY,ISS\n'];
+    })(),
+    spaceWeather: (() => {
+      const lines = readFileSync(`${REFERENCE_DIR}spaceweather/SW-All_1998-2026.csv`, 'utf8').split('\n');
+      return [[lines[0], ...lines.slice(-120)].join('\n'), [lines[0], ...lines.slice(9000, 9040)].join('\n')];
+    })(),
+  };
 
-    const successes = new Map<string, number>();
-    const sent = new Map<string, number>();
-    const statuses = new Map<number, number>();
-    const failures: string[] = [];
-    const started = Date.now();
+  const successes = new Map<string, number>();
+  const sent = new Map<string, number>();
+  const statuses = new Map<number, number>();
+  const failures: string[] = [];
+  const started = Date.now();
 
-    for (let i = 0; i < REQUESTS; i += 1) {
-      // Every operation in turn for the first rounds, then at random.
-      const op = i < ops.length * 5 ? ops[i % ops.length]! : pick(ops);
-      const done = successes.get(op.key) ?? 0;
-      const r = random();
-      // Past its cap a costly operation gets requests that must be refused; past twice its cap (an edge value
-      // that was accepted after all), only NULs.
-      const mode: Mode = done >= 2 * successCap(op) ? 'refused' : done >= successCap(op) ? 'edge' : r < 0.3 ? 'valid' : r < 0.85 ? 'mutated' : 'chaos';
-      const request = build(op, doc, corpus, mode);
-      const res = await app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
-      sent.set(op.key, (sent.get(op.key) ?? 0) + 1);
-      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-      if (res.statusCode >= 200 && res.statusCode < 300) {
-        successes.set(op.key, (successes.get(op.key) ?? 0) + 1);
-        if (res.body.length < 200_000 && /json/.test(String(res.headers['content-type']))) {
-          try {
-            harvest(JSON.parse(res.body));
-          } catch {
-            // not JSON after all
-          }
+  for (let i = 0; i < count; i += 1) {
+    // Every operation in turn for the first rounds, then at random.
+    const op = i < ops.length * 5 ? ops[i % ops.length]! : pick(ops);
+    const done = successes.get(op.key) ?? 0;
+    const r = random();
+    // Past its cap a costly operation gets requests that must be refused; past twice its cap (an edge value
+    // that was accepted after all), only NULs.
+    const mode: Mode = done >= 2 * successCap(op) ? 'refused' : done >= successCap(op) ? 'edge' : r < 0.3 ? 'valid' : r < 0.85 ? 'mutated' : 'chaos';
+    const request = build(op, doc, corpus, mode);
+    const headers = { ...request.headers, ...(await credentials()) };
+    const res = await app.inject({ method: request.method as 'GET', url: request.url, headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
+    sent.set(op.key, (sent.get(op.key) ?? 0) + 1);
+    statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      successes.set(op.key, (successes.get(op.key) ?? 0) + 1);
+      if (res.body.length < 200_000 && /json/.test(String(res.headers['content-type']))) {
+        try {
+          harvest(JSON.parse(res.body));
+        } catch {
+          // not JSON after all
         }
       }
-      if (res.statusCode >= 500) {
-        failures.push(
-          `#${i} (seed ${SEED}, ${mode}) ${request.method} ${request.url.slice(0, 300)} content-type: ${request.headers['content-type'] ?? '(none)'} ` +
-            `payload: ${JSON.stringify(request.payload?.slice(0, 300) ?? null)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
-        );
-      }
     }
+    if (res.statusCode >= 500) {
+      failures.push(
+        `#${i} (seed ${SEED}, ${mode}) ${request.method} ${request.url.slice(0, 300)} content-type: ${request.headers['content-type'] ?? '(none)'} ` +
+          `payload: ${JSON.stringify(request.payload?.slice(0, 300) ?? null)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+      );
+    }
+  }
 
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-      `[fuzz-api] seed ${SEED}: ${REQUESTS} requests over ${ops.length} operations in ${seconds} s; ` +
-        `statuses ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(', ')}`,
-    );
-    // Every operation was exercised, and answered at least once with success or a refusal.
-    for (const op of ops) expect(sent.get(op.key) ?? 0, op.key).toBeGreaterThanOrEqual(5);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `[fuzz-api${label}] seed ${SEED}: ${count} requests over ${ops.length} operations in ${seconds} s; ` +
+      `statuses ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(', ')}`,
+  );
+  // Every operation was exercised.
+  for (const op of ops) expect(sent.get(op.key) ?? 0, op.key).toBeGreaterThanOrEqual(5);
+  return { failures, statuses };
+}
+
+describe.skipIf(!HAS_REFERENCE)(`fuzzing every operation of the OpenAPI document (seed ${SEED})`, () => {
+  it(`answers ${REQUESTS} seeded requests without a 5xx`, async () => {
+    const { failures } = await fuzz(server.app, REQUESTS, '');
     expect(failures, `seed ${SEED}: ${failures.length} requests answered 5xx`).toEqual([]);
+  }, 600_000);
+});
+
+describe.skipIf(!HAS_REFERENCE)(`fuzzing through the access layer: accounts on (seed ${SEED})`, () => {
+  it('answers signed-in, token and anonymous requests without a 5xx', async () => {
+    const app = secured.app;
+    let cookie = '';
+    let csrf = '';
+    // The fuzz may sign the session out, change the admin's password or revoke the token: every
+    // 50 requests the admin's password is set back and a fresh session and token are made.
+    const signIn = async () => {
+      await secured.ctx.services.accounts.updateUser('fuzz-admin', { password: 'fuzz-admin-password', role: 'admin' }, new Date());
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'fuzz-admin', password: 'fuzz-admin-password' } });
+      expect(login.statusCode, login.body).toBe(200);
+      cookie = login.cookies.find((c) => c.name === 'dataforge_session')!.value;
+      csrf = (login.json() as { csrfToken: string }).csrfToken;
+      token = (await secured.ctx.services.accounts.createToken('fuzz-admin', 'fuzz', new Date())).token;
+    };
+    let token = '';
+    await signIn();
+    // Mostly a session with its token or a bearer token (to reach the routes), else a session without
+    // the CSRF token, a forged bearer, a forged cookie, nobody.
+    const session = () => ({ cookie: `dataforge_session=${cookie}`, 'x-csrf-token': csrf });
+    const bearer = () => ({ authorization: `Bearer ${token}` });
+    const kinds: (() => Record<string, string>)[] = [
+      session,
+      session,
+      session,
+      bearer,
+      bearer,
+      () => ({ cookie: `dataforge_session=${cookie}` }),
+      () => ({ authorization: `Bearer dft_${'A'.repeat(43)}` }),
+      () => ({ cookie: 'dataforge_session=forged.value' }),
+      () => ({}),
+    ];
+    let sentSoFar = 0;
+    const credentials = async () => {
+      sentSoFar += 1;
+      if (sentSoFar % 50 === 0) await signIn();
+      return pick(kinds)();
+    };
+    const { failures, statuses } = await fuzz(app, ACCESS_REQUESTS, ' auth', credentials);
+    expect(failures, `seed ${SEED}: ${failures.length} requests answered 5xx`).toEqual([]);
+    // The doors were met: refusals for missing sign-in and CSRF, and requests let through.
+    expect(statuses.get(401) ?? 0).toBeGreaterThan(0);
+    expect(statuses.get(403) ?? 0).toBeGreaterThan(0);
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
   }, 600_000);
 });

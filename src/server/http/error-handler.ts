@@ -30,6 +30,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error' });
     }
+    // @fastify/csrf-protection's own words ("Invalid csrf token") do not say what to do.
+    if (error.code === 'FST_CSRF_MISSING_SECRET' || error.code === 'FST_CSRF_INVALID_TOKEN') {
+      return reply.status(403).send({ message: 'CSRF token missing or invalid: send the x-csrf-token header given by GET /api/auth/session' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });

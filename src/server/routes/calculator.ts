@@ -9,6 +9,8 @@ export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/calculator/roi',
     {
+      // A calculation that stores nothing: a viewer may run it (issue 12's roles).
+      config: { access: 'viewer' },
       schema: {
         tags: ['calculator'],
         summary: 'Savings (ROI) of a space-weather data service',
