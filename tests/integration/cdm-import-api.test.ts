@@ -8,9 +8,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CdmImportResponse, ConjunctionDetail, ConjunctionListResponse } from '../../src/contracts/conjunction-events.ts';
 import { riskLevel } from '../../src/core/probability/index.ts';
+import { cdmImports } from '../../src/server/db/schema.ts';
+import { CdmMessageRepository } from '../../src/server/repositories/cdm-message-repository.ts';
 import { useTestApp } from './support/app.ts';
 import { HAS_REFERENCE, REFERENCE_DIR } from './support/reference.ts';
 
@@ -230,18 +233,20 @@ describe.skipIf(!HAS_REFERENCE)('CDM updates, merges and bad input', () => {
     ]);
   });
 
-  it('refreshes the open events when an import fails part-way, so the messages stored before the failure are served', async () => {
-    const messages = server.ctx.repositories.cdmMessages;
-    const write = messages.write.bind(messages);
+  it('stores nothing of an import that fails part-way (one transaction), records it failed, and refreshes the open events', async () => {
+    // Each message is written through a repository bound to the import's transaction: fail the second.
+    const write = CdmMessageRepository.prototype.write;
     const failing = vi
-      .spyOn(messages, 'write')
-      .mockImplementationOnce(write)
+      .spyOn(CdmMessageRepository.prototype, 'write')
+      .mockImplementationOnce(function (this: CdmMessageRepository, w) {
+        return write.call(this, w);
+      })
       .mockImplementationOnce(() => Promise.reject(new Error('injected failure')));
     const refresh = vi.spyOn(server.ctx.services.operations, 'conjunctionsChanged');
     try {
       const first = rewrite(terra(), 'FAIL-1', '2033-03-23T15:43:56.000', '2033-03-24T15:10:47.417');
       const second = rewrite(terra(), 'FAIL-2', '2033-04-23T15:43:56.000', '2033-04-24T15:10:47.417');
-      const res = await post(`${first}\n${second}\n`);
+      const res = await post(`${first}\n${second}\n`, 'fails.cdm');
       expect(res.statusCode).toBe(500);
       expect(failing).toHaveBeenCalledTimes(2);
       expect(refresh).toHaveBeenCalledTimes(1);
@@ -249,18 +254,35 @@ describe.skipIf(!HAS_REFERENCE)('CDM updates, merges and bad input', () => {
       failing.mockRestore();
       refresh.mockRestore();
     }
-    const stored = ConjunctionListResponse.parse((await server.app.inject({ method: 'GET', url: '/api/conjunctions?status=open&tcaFrom=2033-01-01T00:00:00Z' })).json());
-    expect(stored.items.map((i) => i.tca)).toEqual(['2033-03-24T15:10:47.417Z']);
-    const active = (await server.app.inject({ method: 'GET', url: '/api/conjunctions/active' })).json() as { conjunctionId: string }[];
-    expect(active.some((c) => c.conjunctionId === stored.items[0]!.conjunctionId)).toBe(true);
+    // The first message was written before the failure, and rolled back with it.
+    const stored = ConjunctionListResponse.parse((await server.app.inject({ method: 'GET', url: '/api/conjunctions?status=all&tcaFrom=2033-01-01T00:00:00Z' })).json());
+    expect(stored.items).toEqual([]);
+    const [record] = await server.ctx.database.db.select().from(cdmImports).where(eq(cdmImports.label, 'fails.cdm'));
+    expect(record).toMatchObject({ status: 'failed', error: 'injected failure', messages: 0, created: 0 });
+    expect(record?.finishedAt).toBeInstanceOf(Date);
+    // The same file again, without the failure, is imported whole.
+    const again = CdmImportResponse.parse((await post(`${rewrite(terra(), 'FAIL-1', '2033-03-23T15:43:56.000', '2033-03-24T15:10:47.417')}\n${rewrite(terra(), 'FAIL-2', '2033-04-23T15:43:56.000', '2033-04-24T15:10:47.417')}\n`, 'fails.cdm')).json());
+    expect(again.imported.map((i) => [i.messageId, i.action])).toEqual([
+      ['FAIL-1', 'created'],
+      ['FAIL-2', 'created'],
+    ]);
+    const records = await server.ctx.database.db.select().from(cdmImports).where(eq(cdmImports.label, 'fails.cdm')).orderBy(cdmImports.id);
+    expect(records.map((r) => [r.status, r.messages, r.created, r.updated, r.duplicates, r.rejected])).toEqual([
+      ['failed', 0, 0, 0, 0, 0],
+      ['completed', 2, 2, 0, 0, 0],
+    ]);
   });
 
   it('says so when the body holds no CDM at all (400), or a NUL', async () => {
-    for (const body of ['hello', '', '<html><body>no</body></html>', `CCSDS_CDM_VERS = 1.0\u0000`]) {
+    for (const body of ['hello', '', '<html><body>no</body></html>']) {
       const res = await post(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toMatch(/No CDM/);
     }
+    // A NUL is refused before the route, by the input guard (src/server/http/input-guards.ts), naming its line.
+    const nul = await post(`CCSDS_CDM_VERS = 1.0\u0000`);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ message: 'Invalid request: body: line 1 contains a NUL character (U+0000); is this a binary file?' });
     // JSON that is not a Space-Track record: rejected with its position and reason.
     const json = CdmImportResponse.parse((await post('{"a":1}', 'x.json', 'application/json')).json());
     expect(json.imported).toEqual([]);

@@ -74,6 +74,9 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   }
   const start = await ctx.repositories.appMeta.recordStart(new Date());
   await ctx.services.catalog.initialise(new Date());
+  // Imports a crash cut short are marked interrupted (their data rolled back with their transaction).
+  await ctx.services.spaceWeather.initialise();
+  await ctx.services.cdmImport.initialise(ctx.log.child({ service: 'cdm-import' }));
   await ctx.services.operations.initialise(new Date());
   await ctx.services.highInterest.initialise(new Date());
   const app = await buildApp(ctx);

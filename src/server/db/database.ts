@@ -1,4 +1,6 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { link, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -39,7 +41,9 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A host that drops packets would otherwise hold a request until the OS's TCP timeout (minutes);
+  // after 10 s the request answers 503 (http/error-handler.ts) and the next one tries again.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle pooled connection that the server ends (restart, failover, pg_terminate_backend) is
   // reported as a pool 'error' event; unheard, Node treats it as an uncaught exception and the whole
   // server stops. The pool has already dropped that client and opens a new one on the next query
@@ -81,38 +85,187 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-/**
- * PGlite is single-process: two servers on one data directory would corrupt it.
- * A lock file holding the owner's pid refuses a second opener; a lock left by a
- * process that no longer exists is taken over.
- */
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  const lockPath = join(dataDir, 'pglite.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const handle = await open(lockPath, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      return () => rm(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new DatabaseError(`The data directory ${dataDir} is in use by process ${owner}. Stop it, or set DATA_DIR to another directory.`);
-      }
-      await rm(lockPath, { force: true });
-    }
-  }
-  throw new DatabaseError(`Could not lock the data directory ${dataDir}.`);
+/** Who holds a data-directory lock: the pid, and where the platform has /proc, what makes the pid unique. */
+export interface LockOwner {
+  pid: number;
+  /** Field 22 of /proc/<pid>/stat: the process's start time in clock ticks since boot. */
+  startTime?: string;
+  /** /proc/sys/kernel/random/boot_id: a start time only means something within one boot. */
+  bootId?: string;
 }
 
-function isAlive(pid: number): boolean {
+/** The lock file's text: JSON of the owner (a lock of an earlier version holds the bare pid). */
+export function lockText(owner: LockOwner): string {
+  return JSON.stringify(owner);
+}
+
+function parseLock(text: string): LockOwner | undefined {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed) };
+  try {
+    const value = JSON.parse(trimmed) as Partial<LockOwner>;
+    if (!Number.isInteger(value.pid) || (value.pid as number) <= 0) return undefined;
+    return {
+      pid: value.pid as number,
+      ...(typeof value.startTime === 'string' ? { startTime: value.startTime } : {}),
+      ...(typeof value.bootId === 'string' ? { bootId: value.bootId } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** State and start time of a process from /proc/<pid>/stat; null when unreadable (gone, or hidden); undefined without /proc. */
+function procStat(pid: number): { state: string; startTime: string } | null | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses, so the fields start after the last ')'.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state), so field 22 (starttime) is fields[19].
+  const state = fields[0];
+  const startTime = fields[19];
+  return state && startTime ? { state, startTime } : null;
+}
+
+function bootId(): string | undefined {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** This process as a lock owner. */
+export function currentLockOwner(): LockOwner {
+  const stat = procStat(process.pid);
+  const boot = bootId();
+  return { pid: process.pid, ...(stat ? { startTime: stat.startTime } : {}), ...(boot ? { bootId: boot } : {}) };
+}
+
+/**
+ * Whether the process a lock names still runs. A pid alone proves little: after a kill -9 the pid
+ * stays a zombie until its parent reaps it, and a pid is reused (in a container the new server is
+ * often given its predecessor's). So where /proc exists the lock also holds the process's start
+ * time and the boot id, and the owner is alive only when a process with that pid, not a zombie,
+ * started at that time in this boot. Without /proc, only the pid can be checked.
+ */
+export function lockOwnerAlive(owner: LockOwner): boolean {
+  const stat = procStat(owner.pid);
+  if (stat === undefined) return owner.pid !== process.pid && pidExists(owner.pid);
+  // Unreadable: gone, or hidden from this user (/proc mounted with hidepid), which signal 0 tells apart.
+  if (stat === null) return pidExists(owner.pid);
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  if (owner.bootId !== undefined && owner.bootId !== bootId()) return false;
+  if (owner.startTime !== undefined) return owner.startTime === stat.startTime;
+  // A lock of an earlier version (pid only): this process cannot be its owner, it has just started.
+  return owner.pid !== process.pid;
+}
+
+function pidExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Attempts at taking the lock: each lost one means another starter changed the lock file meanwhile. */
+const LOCK_ATTEMPTS = 5;
+
+/**
+ * PGlite is single-process: two servers on one data directory would corrupt it. The lock file
+ * `<dataDir>/pglite.lock` names its owner (see `lockOwnerAlive`); a second opener is refused while
+ * the owner runs, and a lock whose owner is gone is taken over.
+ *
+ * Taking it is atomic. The lock is written to a file of this process and hard-linked to the lock's
+ * name, which fails when the name exists; so a lock is never seen empty or half-written. A stale
+ * lock is first renamed aside (only one starter can move a given file) and the moved file compared
+ * with the stale text that was judged: if another starter had replaced the stale lock with its own
+ * in between, this one moved a live lock, puts it back and is refused. So of two servers started at
+ * once on a directory with a stale lock, exactly one wins.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockPath = join(dataDir, 'pglite.lock');
+  const mine = lockText(currentLockOwner());
+  for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
+    if (await createLock(lockPath, mine)) {
+      return async () => {
+        // Removed only while it is still this process's lock.
+        if ((await readFile(lockPath, 'utf8').catch(() => '')) === mine) await rm(lockPath, { force: true });
+      };
+    }
+    const text = await readIfExists(lockPath);
+    if (text === undefined) continue; // released meanwhile: try again
+    const owner = parseLock(text);
+    if (owner && lockOwnerAlive(owner)) throw inUse(dataDir, lockPath, owner);
+    const aside = `${lockPath}.stale-${process.pid}-${randomUUID()}`;
+    try {
+      await rename(lockPath, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // another starter moved it first
+      throw error;
+    }
+    const moved = await readFile(aside, 'utf8');
+    if (moved !== text) {
+      // Another starter took the stale lock over between the read and the rename: give its lock back.
+      await link(aside, lockPath).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+      await rm(aside, { force: true });
+      throw inUse(dataDir, lockPath, parseLock(moved) ?? { pid: Number.NaN });
+    }
+    await rm(aside, { force: true });
+  }
+  throw new DatabaseError(`Could not lock the data directory ${dataDir}: the lock file ${lockPath} kept changing (other servers starting on it?).`);
+}
+
+/** Creates the lock file holding `text` unless it exists (then false), all at once. */
+async function createLock(lockPath: string, text: string): Promise<boolean> {
+  const temp = `${lockPath}.${process.pid}-${randomUUID()}.tmp`;
+  await writeFile(temp, text);
+  try {
+    await link(temp, lockPath);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    // A file system without hard links: exclusive create, then write (a reader may see it empty for an instant).
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+    try {
+      const handle = await open(lockPath, 'wx');
+      try {
+        await handle.writeFile(text);
+      } finally {
+        await handle.close();
+      }
+      return true;
+    } catch (fallbackError) {
+      if ((fallbackError as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw fallbackError;
+    }
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function inUse(dataDir: string, lockPath: string, owner: LockOwner): DatabaseError {
+  const who = Number.isInteger(owner.pid) ? `process ${owner.pid}` : 'another process';
+  return new DatabaseError(`The data directory ${dataDir} is in use by ${who} (lock file ${lockPath}). Stop it, or set DATA_DIR to another directory.`);
 }
 
 function redactUrl(url: string): string {

@@ -40,9 +40,24 @@ export interface ImportCounts {
 const SET_BATCH = 2000;
 const OBJECT_BATCH = 3000;
 
+/** running | completed | failed | interrupted (see `catalog_imports` in schema.ts). */
+export type ImportStatus = 'running' | 'completed' | 'failed' | 'interrupted';
+
+/** What an import cut short by a crash or a stop says: its transaction never committed. */
+export const INTERRUPTED_IMPORT_ERROR = 'interrupted: the server stopped before the import committed; nothing of it was stored';
+
 /** The catalogue's SQL: objects, element-set history, ingestions. */
 export class CatalogRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Runs `work` in one transaction, with a repository whose every statement is part of it: all of
+   * it commits or none. Inside, use only that repository (PGlite has one connection: a statement on
+   * the outer handle would wait for the transaction, which waits for it).
+   */
+  async transaction<T>(work: (repo: CatalogRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new CatalogRepository(tx)));
+  }
 
   async countObjects(): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(spaceObjects);
@@ -192,16 +207,32 @@ export class CatalogRepository {
     return row ? toSpaceObject(row) : undefined;
   }
 
+  /**
+   * Records an import that starts now, as `running`, in a statement of its own: it stays visible if
+   * the import's transaction never commits (a crash), and is then marked interrupted at the next start.
+   */
   async startImport(source: string, label: string, format: string | null, now: Date): Promise<number> {
-    const [row] = await this.db.insert(catalogImports).values({ source, label, format, startedAt: now }).returning({ id: catalogImports.id });
+    const [row] = await this.db.insert(catalogImports).values({ status: 'running', source, label, format, startedAt: now }).returning({ id: catalogImports.id });
     if (!row) throw new Error('catalog_imports insert returned nothing');
     return row.id;
   }
 
+  /**
+   * Locks the import's row for the rest of this transaction (call it first inside the import's
+   * transaction): a server starting meanwhile on the same PostgreSQL database then skips it when it
+   * marks the imports of crashed processes interrupted (`markInterrupted`).
+   */
+  async lockImport(id: number): Promise<void> {
+    await this.db.select({ id: catalogImports.id }).from(catalogImports).where(eq(catalogImports.id, id)).for('update');
+  }
+
+  /** Marks an import completed with its counts: call it inside the transaction that writes its data. */
   async finishImport(id: number, result: ImportCounts & { rejections: readonly Rejection[] }, now: Date): Promise<void> {
     await this.db
       .update(catalogImports)
       .set({
+        status: 'completed',
+        error: null,
         finishedAt: now,
         objectsAdded: result.objectsAdded,
         setsAdded: result.setsAdded,
@@ -212,14 +243,71 @@ export class CatalogRepository {
       .where(eq(catalogImports.id, id));
   }
 
+  /** Marks an import failed with its error (its transaction rolled back); an import already completed is left as it is. */
+  async failImport(id: number, error: string, now: Date): Promise<void> {
+    await this.db
+      .update(catalogImports)
+      .set({ status: 'failed', error: error.slice(0, 2000), finishedAt: now })
+      .where(and(eq(catalogImports.id, id), eq(catalogImports.status, 'running')));
+  }
+
+  /**
+   * Marks every import still `running` interrupted (its process stopped before its transaction
+   * committed, so none of its data is stored); returns their ids. Rows locked by an import in
+   * progress (another process on the same PostgreSQL database) are skipped.
+   */
+  async markInterrupted(): Promise<number[]> {
+    const running = this.db.select({ id: catalogImports.id }).from(catalogImports).where(eq(catalogImports.status, 'running')).for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(catalogImports)
+      .set({ status: 'interrupted', error: INTERRUPTED_IMPORT_ERROR })
+      .where(inArray(catalogImports.id, running))
+      .returning({ id: catalogImports.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** The newest import (of `source`), whatever its status. */
   async lastImport(source?: string) {
     const [row] = await this.db
       .select()
       .from(catalogImports)
-      .where(source ? and(eq(catalogImports.source, source)) : undefined)
+      .where(source ? eq(catalogImports.source, source) : undefined)
       .orderBy(desc(catalogImports.id))
       .limit(1);
     return row;
+  }
+
+  /** Objects whose record came from `source` ('demo': the demo catalogue's), and element sets of one import. */
+  async countStored(source: string, importId: number): Promise<{ objects: number; sets: number }> {
+    const [objects] = await this.db.select({ n: count() }).from(spaceObjects).where(eq(spaceObjects.source, source));
+    const [sets] = await this.db.select({ n: count() }).from(elementSets).where(eq(elementSets.importId, importId));
+    return { objects: Number(objects?.n ?? 0), sets: Number(sets?.n ?? 0) };
+  }
+
+  /** The NORAD ids of every stored object. */
+  async storedNoradIds(): Promise<Set<number>> {
+    const rows = await this.db.select({ noradId: spaceObjects.noradId }).from(spaceObjects);
+    return new Set(rows.map((r) => r.noradId));
+  }
+
+  /** The element sets of one import, as `${norad}@${epoch ms}`. */
+  async setKeysOfImport(importId: number): Promise<Set<string>> {
+    const rows = await this.db.select({ noradId: elementSets.noradId, epoch: elementSets.epoch }).from(elementSets).where(eq(elementSets.importId, importId));
+    return new Set(rows.map((r) => `${r.noradId}@${r.epoch.getTime()}`));
+  }
+
+  /** Adds the objects not stored yet, as they are; an object already stored is left untouched. Returns how many were new. */
+  async insertMissingObjects(objects: readonly SpaceObject[], now: Date): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < objects.length; i += OBJECT_BATCH) {
+      const rows = await this.db
+        .insert(spaceObjects)
+        .values(objects.slice(i, i + OBJECT_BATCH).map((o) => ({ ...o, updatedAt: now })))
+        .onConflictDoNothing()
+        .returning({ noradId: spaceObjects.noradId });
+      added += rows.length;
+    }
+    return added;
   }
 }
 

@@ -1,11 +1,12 @@
 import { and, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import { conjunctionIdFor } from '../../core/operations/index.ts';
 import type { Db } from '../db/database.ts';
-import { cdmMessages, conjunctionEvents, conjunctionEventUpdates, spaceObjects } from '../db/schema.ts';
-import { insertMissingObjects, type MinimalSpaceObject } from './catalog-repository.ts';
+import { cdmImports, cdmMessages, conjunctionEvents, conjunctionEventUpdates, spaceObjects } from '../db/schema.ts';
+import { INTERRUPTED_IMPORT_ERROR, insertMissingObjects, type MinimalSpaceObject } from './catalog-repository.ts';
 import { maxConjunctionSequence, type ConjunctionEventRow, type EventUpdateValues, type NewConjunctionEvent } from './conjunction-event-repository.ts';
 import { isUniqueViolationOf } from './database-errors.ts';
 import { insertOperationsEvents, type NewOperationsEvent } from './operations-event-repository.ts';
+import { storableText } from '../../core/elements/nul.ts';
 
 /** A stored CDM (`cdm_messages`). */
 export type CdmMessageRow = typeof cdmMessages.$inferSelect;
@@ -43,9 +44,91 @@ const CONJUNCTION_ID_INDEX = 'conjunction_events_cid_uq';
 /** Tries at a new event's CNJ id: each lost race means another writer committed one meanwhile. */
 const ALLOCATION_ATTEMPTS = 3;
 
-/** Imported CCSDS CDMs and the events they make. The only code that touches `cdm_messages`. */
+/** A stored CDM import (`cdm_imports`). */
+export type CdmImportRow = typeof cdmImports.$inferSelect;
+
+/** What a completed CDM import stored and refused. */
+export interface CdmImportCounts {
+  messages: number;
+  created: number;
+  updated: number;
+  duplicates: number;
+  rejected: number;
+  /** The first rejected messages (at most 100 are kept), with the file each came from. */
+  rejections: readonly { file: string | null; index: number | null; line: number | null; messageId: string | null; reason: string }[];
+}
+
+/**
+ * Imported CCSDS CDMs, the events they make and the imports that brought them. The only code that
+ * touches `cdm_messages` and `cdm_imports`.
+ */
 export class CdmMessageRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Runs `work` in one transaction, with a repository whose every statement is part of it: all of
+   * it commits or none (each message's `write` inside it is a savepoint). Inside, use only that
+   * repository (PGlite has one connection: a statement on the outer handle would wait for the
+   * transaction, which waits for it).
+   */
+  async transaction<T>(work: (repo: CdmMessageRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new CdmMessageRepository(tx)));
+  }
+
+  /**
+   * Records an import that starts now, as `running`, in a statement of its own: it stays visible if
+   * the import's transaction never commits (a crash), and is then marked interrupted at the next start.
+   */
+  async startImport(label: string, now: Date): Promise<number> {
+    const [row] = await this.db.insert(cdmImports).values({ status: 'running', label, startedAt: now }).returning({ id: cdmImports.id });
+    if (!row) throw new Error('cdm_imports insert returned nothing');
+    return row.id;
+  }
+
+  /**
+   * Locks the import's row for the rest of this transaction (call it first inside the import's
+   * transaction), so that `markInterrupted` in a process starting meanwhile on the same PostgreSQL
+   * database skips it.
+   */
+  async lockImport(id: number): Promise<void> {
+    await this.db.select({ id: cdmImports.id }).from(cdmImports).where(eq(cdmImports.id, id)).for('update');
+  }
+
+  /** Marks an import completed with its counts: call it inside the transaction that writes its messages. */
+  async finishImport(id: number, counts: CdmImportCounts, now: Date): Promise<void> {
+    await this.db
+      .update(cdmImports)
+      .set({ status: 'completed', error: null, finishedAt: now, ...counts, rejections: counts.rejections.slice(0, 100).map(storableRejection) })
+      .where(eq(cdmImports.id, id));
+  }
+
+  /** Marks an import failed with its error (its transaction rolled back); one already completed is left as it is. */
+  async failImport(id: number, error: string, now: Date): Promise<void> {
+    await this.db
+      .update(cdmImports)
+      .set({ status: 'failed', error: storableText(error.slice(0, 2000)), finishedAt: now })
+      .where(and(eq(cdmImports.id, id), eq(cdmImports.status, 'running')));
+  }
+
+  /**
+   * Marks every import still `running` interrupted (its process stopped before its transaction
+   * committed: none of its messages are stored); returns their ids. Rows locked by an import in
+   * progress (another process on the same PostgreSQL database) are skipped.
+   */
+  async markInterrupted(): Promise<number[]> {
+    const running = this.db.select({ id: cdmImports.id }).from(cdmImports).where(eq(cdmImports.status, 'running')).for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(cdmImports)
+      .set({ status: 'interrupted', error: INTERRUPTED_IMPORT_ERROR })
+      .where(inArray(cdmImports.id, running))
+      .returning({ id: cdmImports.id });
+    return rows.map((r) => r.id);
+  }
+
+  async importById(id: number): Promise<CdmImportRow | undefined> {
+    const [row] = await this.db.select().from(cdmImports).where(eq(cdmImports.id, id));
+    return row;
+  }
 
   /**
    * The stored messages among these (originator, message id) keys, as 'originator\u0001messageId',
@@ -118,8 +201,9 @@ export class CdmMessageRepository {
   /**
    * Writes one message: the objects it introduces, the event (created with the next CNJ id of its
    * TCA year, or updated), its history point, the message and the operations events, all or
-   * nothing. Throws DuplicateCdmMessageError when another writer stored the same (originator,
-   * MESSAGE_ID) first; the whole transaction has then rolled back.
+   * nothing (a transaction; on a repository bound to a transaction, a savepoint of it). Throws
+   * DuplicateCdmMessageError when another writer stored the same (originator, MESSAGE_ID) first;
+   * the message's writes have then rolled back.
    */
   async write(w: MessageWrite): Promise<{ event: ConjunctionEventRow; messageId: number }> {
     for (let attempt = 1; ; attempt += 1) {
@@ -169,4 +253,12 @@ export class CdmMessageRepository {
       return { event, messageId: message.id };
     });
   }
+}
+
+/**
+ * A rejection as jsonb can hold it: a message's own text (its MESSAGE_ID, a Space-Track JSON
+ * `"\ud800"` escape) may carry a NUL or a lone surrogate, which jsonb refuses (core/elements/nul.ts).
+ */
+function storableRejection(r: CdmImportCounts['rejections'][number]): CdmImportCounts['rejections'][number] {
+  return { ...r, file: r.file === null ? null : storableText(r.file), messageId: r.messageId === null ? null : storableText(r.messageId), reason: storableText(r.reason) };
 }

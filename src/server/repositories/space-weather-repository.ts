@@ -1,6 +1,7 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { solarIndicesDays, spaceWeatherDays, spaceWeatherImports, stormTemperatureDays } from '../db/schema.ts';
+import { INTERRUPTED_IMPORT_ERROR } from './catalog-repository.ts';
 
 /** One UTC day of one provider, as stored (see `space_weather_days` in schema.ts). */
 export interface SpaceWeatherDay {
@@ -122,12 +123,58 @@ const CONTENT = [
 export class SpaceWeatherRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Runs `work` in one transaction, with a repository whose every statement is part of it: all of
+   * it commits or none. Inside, use only that repository (PGlite has one connection: a statement on
+   * the outer handle would wait for the transaction, which waits for it).
+   */
+  async transaction<T>(work: (repo: SpaceWeatherRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new SpaceWeatherRepository(tx)));
+  }
+
+  /**
+   * Records an import that starts now, as `running`, in a statement of its own: it stays visible if
+   * the import's transaction never commits (a crash), and is then marked interrupted at the next start.
+   */
   async startImport(provider: string, label: string, now: Date): Promise<number> {
-    const [row] = await this.db.insert(spaceWeatherImports).values({ provider, label, startedAt: now }).returning({ id: spaceWeatherImports.id });
+    const [row] = await this.db.insert(spaceWeatherImports).values({ status: 'running', provider, label, startedAt: now }).returning({ id: spaceWeatherImports.id });
     if (!row) throw new Error('space_weather_imports insert returned nothing');
     return row.id;
   }
 
+  /**
+   * Locks the import's row for the rest of this transaction (call it first inside the import's
+   * transaction), so that `markInterrupted` in a server starting meanwhile on the same PostgreSQL
+   * database skips it.
+   */
+  async lockImport(id: number): Promise<void> {
+    await this.db.select({ id: spaceWeatherImports.id }).from(spaceWeatherImports).where(eq(spaceWeatherImports.id, id)).for('update');
+  }
+
+  /** Marks an import failed with its error (its transaction rolled back); one already completed is left as it is. */
+  async failImport(id: number, error: string, now: Date): Promise<void> {
+    await this.db
+      .update(spaceWeatherImports)
+      .set({ status: 'failed', error: error.slice(0, 2000), finishedAt: now })
+      .where(and(eq(spaceWeatherImports.id, id), eq(spaceWeatherImports.status, 'running')));
+  }
+
+  /**
+   * Marks every import still `running` interrupted (its process stopped before its transaction
+   * committed: none of its days are stored); returns their ids. Rows locked by an import in progress
+   * (another process on the same PostgreSQL database) are skipped.
+   */
+  async markInterrupted(): Promise<number[]> {
+    const running = this.db.select({ id: spaceWeatherImports.id }).from(spaceWeatherImports).where(eq(spaceWeatherImports.status, 'running')).for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(spaceWeatherImports)
+      .set({ status: 'interrupted', error: INTERRUPTED_IMPORT_ERROR })
+      .where(inArray(spaceWeatherImports.id, running))
+      .returning({ id: spaceWeatherImports.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Marks an import completed with its counts: call it inside the transaction that writes its days. */
   async finishImport(
     id: number,
     result: DayUpsertCounts & {
@@ -142,6 +189,8 @@ export class SpaceWeatherRepository {
     await this.db
       .update(spaceWeatherImports)
       .set({
+        status: 'completed',
+        error: null,
         finishedAt: now,
         rows: result.rows,
         daysAdded: result.added,
@@ -256,12 +305,12 @@ export class SpaceWeatherRepository {
     return day as SpaceWeatherDay;
   }
 
-  /** The newest finished import, or undefined. */
+  /** The newest completed import, or undefined. */
   async lastImport(): Promise<SpaceWeatherImportRow | undefined> {
     const [row] = await this.db
       .select()
       .from(spaceWeatherImports)
-      .where(sql`${spaceWeatherImports.finishedAt} is not null`)
+      .where(eq(spaceWeatherImports.status, 'completed'))
       .orderBy(desc(spaceWeatherImports.id))
       .limit(1);
     return row;

@@ -7,6 +7,9 @@ import { createSgp4, type Sgp4Model } from '../../core/propagation/sgp4.ts';
 import { utcMs } from '../../core/units.ts';
 import type { CatalogRepository, SpaceObject } from '../repositories/catalog-repository.ts';
 
+/** The label of the demo catalogue's import row. */
+const DEMO_LABEL = 'Demo catalogue (generated, not real data)';
+
 /** An object with its newest element set and that set's initialised SGP4 model (null when SGP4 refused it). */
 export interface CatalogEntry {
   object: SpaceObject;
@@ -90,13 +93,40 @@ export class CatalogService {
     private readonly log: Logger,
   ) {}
 
-  /** Seeds the demo catalogue into an empty database (unless disabled), then loads the cache. */
+  /**
+   * Start-up: marks the imports a crash cut short interrupted, completes a partial demo catalogue
+   * (`ensureDemo`) or seeds it into an empty database (unless disabled), then loads the cache.
+   */
   async initialise(now: Date): Promise<void> {
-    const demo = this.options.demo && (await this.repo.countObjects()) === 0 ? await this.seedDemo(now) : undefined;
+    const interrupted = await this.repo.markInterrupted();
+    if (interrupted.length > 0) this.log.warn({ imports: interrupted.length, ids: interrupted }, 'catalogue imports cut short by a stop marked interrupted');
+    const demo = await this.ensureDemo(now);
     const started = performance.now();
     await this.reload();
     this.log.info({ objects: this.entries.size, ms: Math.round(performance.now() - started) }, 'catalogue loaded');
     if (demo) this.notify({ kind: 'demo', report: demo, now });
+  }
+
+  /**
+   * The demo catalogue is served whole or not at all. Its newest import not completed (a version
+   * before issue 12 wrote it without a transaction; since then a crash leaves none of it but the
+   * import row), or holding fewer objects or sets than that import recorded, with some of it
+   * stored: it is completed, generated again from the import's own start time (the generator is
+   * deterministic given its UTC day) and inserted where missing. Otherwise, with the demo on, an
+   * empty database is seeded. Returns the report of what was written, or undefined.
+   */
+  private async ensureDemo(now: Date): Promise<ImportReport | undefined> {
+    const last = await this.repo.lastImport('demo');
+    if (last) {
+      const stored = await this.repo.countStored('demo', last.id);
+      const short = last.status !== 'completed' || stored.objects < last.objectsAdded || stored.sets < last.setsAdded;
+      if (short && (stored.objects > 0 || stored.sets > 0)) {
+        this.log.warn({ importId: last.id, status: last.status, objects: stored.objects, sets: stored.sets, recorded: { objects: last.objectsAdded, sets: last.setsAdded } }, 'demo catalogue partial: completing it');
+        return this.seedDemo(last.startedAt, last.id);
+      }
+    }
+    if (this.options.demo && (await this.repo.countObjects()) === 0) return this.seedDemo(now);
+    return undefined;
   }
 
   /**
@@ -118,28 +148,63 @@ export class CatalogService {
     }
   }
 
-  /** Generates the demo catalogue into the database (the cache is loaded by `initialise`, which then tells the listeners). */
-  async seedDemo(now: Date): Promise<ImportReport> {
+  /**
+   * Generates the demo catalogue into the database in one transaction (objects, element sets and
+   * the import row completed), so a crash leaves all of it or none. With `importId` (a partial demo,
+   * see `ensureDemo`), that import is completed instead: `now` must be its start time, and what is
+   * already stored is kept (objects and sets are only inserted where missing). The cache is loaded
+   * by `initialise`, which then tells the listeners.
+   */
+  async seedDemo(now: Date, importId?: number): Promise<ImportReport> {
     const started = performance.now();
     const demo = generateDemoCatalog({ now: utcMs(now.getTime()) });
-    const importId = await this.repo.startImport('demo', 'Demo catalogue (generated, not real data)', 'generated', now);
-    const objectsAdded = await this.repo.upsertObjects(
-      demo.objects.map((o) => ({ ...o, rcsM2: null, decayDate: null, source: 'demo' })),
-      now,
-    );
-    const setsAdded = await this.repo.insertElementSets(demo.sets, 'demo', importId, now);
-    await this.repo.finishImport(importId, { objectsAdded, setsAdded, duplicates: demo.sets.length - setsAdded, rejections: [] }, now);
-    this.log.info({ objects: objectsAdded, sets: setsAdded, ms: Math.round(performance.now() - started) }, 'demo catalogue generated');
-    const report: ImportReport = {
+    const objects = demo.objects.map((o) => ({ ...o, rcsM2: null, decayDate: null, source: 'demo' }));
+    const id = importId ?? (await this.repo.startImport('demo', DEMO_LABEL, 'generated', now));
+    this.log.info({ importId: id, objects: objects.length, sets: demo.sets.length }, 'demo catalogue generation started');
+    const counts = await this.writeImport(id, async (repo) => {
+      await repo.lockImport(id);
+      // Completing: only what is missing is sent (the inserts would skip the rest, but not for free).
+      const [storedIds, storedSets] = importId === undefined ? [new Set<number>(), new Set<string>()] : await Promise.all([repo.storedNoradIds(), repo.setKeysOfImport(id)]);
+      const objectsAdded = await repo.insertMissingObjects(
+        objects.filter((o) => !storedIds.has(o.noradId)),
+        now,
+      );
+      const setsAdded = await repo.insertElementSets(
+        demo.sets.filter((s) => !storedSets.has(`${s.norad}@${new Date(s.epoch).getTime()}`)),
+        'demo',
+        id,
+        now,
+      );
+      // A completed partial demo records what the demo now holds, which `ensureDemo` checks at every start.
+      const recorded = importId === undefined ? { objects: objectsAdded, sets: setsAdded } : await repo.countStored('demo', id);
+      await repo.finishImport(id, { objectsAdded: recorded.objects, setsAdded: recorded.sets, duplicates: demo.sets.length - recorded.sets, rejections: [] }, new Date());
+      return { objectsAdded, setsAdded };
+    });
+    this.log.info({ objects: counts.objectsAdded, sets: counts.setsAdded, ms: Math.round(performance.now() - started) }, importId === undefined ? 'demo catalogue generated' : 'demo catalogue completed');
+    return {
       format: 'tle',
       records: demo.sets.length,
-      objectsAdded,
-      setsAdded,
-      duplicates: demo.sets.length - setsAdded,
+      objectsAdded: counts.objectsAdded,
+      setsAdded: counts.setsAdded,
+      duplicates: demo.sets.length - counts.setsAdded,
       rejected: 0,
       rejections: [],
     };
-    return report;
+  }
+
+  /**
+   * Runs an import's writes in one transaction (which must end by completing the import row); if
+   * it fails, the import is marked failed with the error, and the error rethrown.
+   */
+  private async writeImport<T>(importId: number, work: (repo: CatalogRepository) => Promise<T>): Promise<T> {
+    try {
+      return await this.repo.transaction(work);
+    } catch (error) {
+      await this.repo.failImport(importId, error instanceof Error ? error.message : String(error), new Date()).catch((failError: unknown) => {
+        this.log.warn({ err: failError, importId }, 'could not mark the catalogue import failed');
+      });
+      throw error;
+    }
   }
 
   /** Rebuilds the cache from the database (all objects, or only `noradIds`). */
@@ -224,7 +289,10 @@ export class CatalogService {
   /**
    * Adds element sets from a file in any supported format. Good records are
    * stored even when others are rejected; a set already stored (same object
-   * and epoch) is counted as a duplicate and not added again.
+   * and epoch) is counted as a duplicate and not added again. The import is
+   * whole or nothing: its row is written `running`, then its objects, sets and
+   * the row completed in one transaction (an error marks the row failed; a
+   * crash leaves it running until the next start marks it interrupted).
    */
   async importElementSets(text: string, meta: { source: string; label: string }, now: Date): Promise<ImportReport> {
     const parsed = parseElementSets(text);
@@ -243,7 +311,6 @@ export class CatalogService {
       const why = first ? `${parsed.rejected.length} record(s) rejected; first at line ${first.line}: ${first.reason}` : 'the file holds no element sets';
       throw new ImportError(`No valid element sets (${parsed.format}): ${why}`, report({}));
     }
-    const importId = await this.repo.startImport(meta.source, meta.label, parsed.format, now);
     const newNoradIds = [...new Set(parsed.sets.map((s) => s.norad).filter((norad) => !this.entries.has(norad)))];
     // A name only comes with 3LE/OMM; a 2-line TLE must not rename a known object.
     const objects = new Map<number, SpaceObject>();
@@ -268,10 +335,17 @@ export class CatalogService {
         source: meta.source,
       });
     }
-    const objectsAdded = await this.repo.upsertObjects([...objects.values()], now);
-    const setsAdded = await this.repo.insertElementSets(parsed.sets, meta.source, importId, now);
-    const result = report({ objectsAdded, setsAdded, duplicates: parsed.sets.length - setsAdded });
-    await this.repo.finishImport(importId, { ...result, rejections: parsed.rejected }, now);
+    const importId = await this.repo.startImport(meta.source, meta.label, parsed.format, now);
+    this.log.info({ importId, label: meta.label, sets: parsed.sets.length }, 'element-set import started');
+    // Objects, sets and the completed import row commit together: a crash or an error leaves none of them.
+    const result = await this.writeImport(importId, async (repo) => {
+      await repo.lockImport(importId);
+      const objectsAdded = await repo.upsertObjects([...objects.values()], now);
+      const setsAdded = await repo.insertElementSets(parsed.sets, meta.source, importId, now);
+      const counts = report({ objectsAdded, setsAdded, duplicates: parsed.sets.length - setsAdded });
+      await repo.finishImport(importId, { ...counts, rejections: parsed.rejected }, now);
+      return counts;
+    });
     await this.reloadAfterImport(parsed.sets.map((s) => s.norad));
     this.log.info({ label: meta.label, ...result, rejections: undefined }, 'element sets imported');
     this.notify({ kind: 'import', source: meta.source, label: meta.label, report: result, newNoradIds, now });
@@ -295,27 +369,28 @@ export class CatalogService {
       throw new ImportError(`No valid SATCAT records${first ? `; first problem at line ${first.line}: ${first.reason}` : ''}`, report);
     }
     const importId = await this.repo.startImport('satcat', label, 'satcat', now);
-    const objectsAdded = await this.repo.upsertObjects(
-      parsed.records.map((r) => ({
-        noradId: r.norad,
-        name: r.name,
-        cosparId: r.cosparId,
-        objectType: r.objectType,
-        owner: r.owner,
-        rcsSize: r.rcsM2 === null ? null : r.rcsM2 < 0.1 ? 'SMALL' : r.rcsM2 <= 1 ? 'MEDIUM' : 'LARGE',
-        rcsM2: r.rcsM2,
-        massKg: null,
-        launchDate: r.launchDate,
-        decayDate: r.decayDate,
-        category: null,
-        mission: null,
-        description: null,
-        source: 'satcat',
-      })),
-      now,
-    );
-    const result = { ...report, objectsAdded };
-    await this.repo.finishImport(importId, { ...result, rejections: parsed.rejected }, now);
+    const records = parsed.records.map((r) => ({
+      noradId: r.norad,
+      name: r.name,
+      cosparId: r.cosparId,
+      objectType: r.objectType,
+      owner: r.owner,
+      rcsSize: r.rcsM2 === null ? null : r.rcsM2 < 0.1 ? 'SMALL' : r.rcsM2 <= 1 ? 'MEDIUM' : 'LARGE',
+      rcsM2: r.rcsM2,
+      massKg: null,
+      launchDate: r.launchDate,
+      decayDate: r.decayDate,
+      category: null,
+      mission: null,
+      description: null,
+      source: 'satcat',
+    }));
+    const result = await this.writeImport(importId, async (repo) => {
+      await repo.lockImport(importId);
+      const counts = { ...report, objectsAdded: await repo.upsertObjects(records, now) };
+      await repo.finishImport(importId, { ...counts, rejections: parsed.rejected }, now);
+      return counts;
+    });
     await this.reloadAfterImport(parsed.records.map((r) => r.norad));
     this.notify({ kind: 'import', source: 'satcat', label, report: result, newNoradIds: [], now });
     return result;

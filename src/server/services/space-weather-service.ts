@@ -84,6 +84,7 @@ export class SpaceWeatherImportError extends Error {
 
 interface Logger {
   info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
 }
 
 const dayNumberOf = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY);
@@ -283,6 +284,32 @@ export class SpaceWeatherService {
     private readonly log: Logger,
   ) {}
 
+  /** Start-up: marks the imports a stop cut short (left `running`) interrupted. */
+  async initialise(): Promise<void> {
+    const interrupted = await this.repo.markInterrupted();
+    if (interrupted.length > 0) this.log.warn({ imports: interrupted.length, ids: interrupted }, 'space-weather imports cut short by a stop marked interrupted');
+  }
+
+  /**
+   * Writes one import: the row is recorded `running`, then `store` writes the data and completes
+   * the row in one transaction (whole or not at all); on an error the row is marked failed and the
+   * error rethrown.
+   */
+  private async writeImport<T>(provider: string, label: string, now: Date, store: (repo: SpaceWeatherRepository, importId: number) => Promise<T>): Promise<T> {
+    const importId = await this.repo.startImport(provider, label, now);
+    try {
+      return await this.repo.transaction(async (repo) => {
+        await repo.lockImport(importId);
+        return store(repo, importId);
+      });
+    } catch (error) {
+      await this.repo.failImport(importId, error instanceof Error ? error.message : String(error), new Date()).catch((failError: unknown) => {
+        this.log.warn({ err: failError, importId }, 'could not mark the space-weather import failed');
+      });
+      throw error;
+    }
+  }
+
   /** The current snapshot, built from the database on first use. */
   async snapshot(): Promise<SpaceWeatherSnapshot> {
     if (this.current) return this.current;
@@ -326,14 +353,14 @@ export class SpaceWeatherService {
   importSolfsmy(text: string, label: string, now: Date): Promise<SetFileImportReport> {
     const parsed = parseSolfsmy(text, { source: `SET SOLFSMY ${label}` });
     const rows: SolarIndicesRow[] = parsed.days.map(({ day, ...values }) => ({ date: dateOf(day), ...values }));
-    return this.importSetFile(SOLFSMY_PROVIDER, 'SOLFSMY', label, now, parsed, (importId) => this.repo.upsertSolarIndices(rows, importId, now));
+    return this.importSetFile(SOLFSMY_PROVIDER, 'SOLFSMY', label, now, parsed, (repo, importId) => repo.upsertSolarIndices(rows, importId, now));
   }
 
   /** Imports SET's DTCFILE.TXT (JB2008's hourly storm temperature change), as `importSolfsmy`. */
   importDtcfile(text: string, label: string, now: Date): Promise<SetFileImportReport> {
     const parsed = parseDtcfile(text, { source: `SET DTCFILE ${label}` });
     const rows: StormTemperatureRow[] = parsed.days.map(({ day, hourly, source }) => ({ date: dateOf(day), hourly: [...hourly], source }));
-    return this.importSetFile(DTCFILE_PROVIDER, 'DTCFILE', label, now, parsed, (importId) => this.repo.upsertStormTemperature(rows, importId, now));
+    return this.importSetFile(DTCFILE_PROVIDER, 'DTCFILE', label, now, parsed, (repo, importId) => repo.upsertStormTemperature(rows, importId, now));
   }
 
   private async importSetFile(
@@ -342,7 +369,7 @@ export class SpaceWeatherService {
     label: string,
     now: Date,
     parsed: { days: readonly unknown[]; rejected: { line: number; reason: string }[]; firstDate: string | null; lastDate: string | null },
-    store: (importId: number) => Promise<DayUpsertCounts>,
+    store: (repo: SpaceWeatherRepository, importId: number) => Promise<DayUpsertCounts>,
   ): Promise<SetFileImportReport> {
     const report: SetFileImportReport = {
       format,
@@ -360,10 +387,12 @@ export class SpaceWeatherService {
       const first = parsed.rejected[0];
       throw new SpaceWeatherImportError(`No valid ${name} rows${first ? `: ${parsed.rejected.length} rejected; first at line ${first.line}: ${first.reason}` : ': the file holds no data rows'}`, report);
     }
-    const importId = await this.repo.startImport(format, label, now);
-    const counts = await store(importId);
+    const counts = await this.writeImport(format, label, now, async (repo, importId) => {
+      const stored = await store(repo, importId);
+      await repo.finishImport(importId, { ...stored, rows: parsed.days.length, rejections: report.rejections, firstDate: parsed.firstDate, lastDate: parsed.lastDate, lastObservedDate: parsed.lastDate }, now);
+      return stored;
+    });
     Object.assign(report, { daysAdded: counts.added, daysUpdated: counts.updated, daysUnchanged: counts.unchanged });
-    await this.repo.finishImport(importId, { ...counts, rows: parsed.days.length, rejections: report.rejections, firstDate: parsed.firstDate, lastDate: parsed.lastDate, lastObservedDate: parsed.lastDate }, now);
     await this.build();
     this.log.info({ file: label, format, rows: report.rows, added: counts.added, updated: counts.updated, rejected: report.rejected }, `SET ${name} imported`);
     return report;
@@ -397,10 +426,12 @@ export class SpaceWeatherService {
     // A file's currency is its last observed day; a file of predictions only counts as of its first day.
     const asOf = parsed.lastObservedDate ?? parsed.firstDate!;
     const days = recordsToDays(parsed.records, SW_ALL_PROVIDER, asOf);
-    const importId = await this.repo.startImport(SW_ALL_PROVIDER, label, now);
-    const counts = await this.repo.upsertDays(days, importId, now);
+    const counts = await this.writeImport(SW_ALL_PROVIDER, label, now, async (repo, importId) => {
+      const stored = await repo.upsertDays(days, importId, now);
+      await repo.finishImport(importId, { ...stored, rows: parsed.rows, rejections: report.rejections, firstDate: parsed.firstDate, lastDate: parsed.lastDate, lastObservedDate: parsed.lastObservedDate }, now);
+      return stored;
+    });
     Object.assign(report, { daysAdded: counts.added, daysUpdated: counts.updated, daysUnchanged: counts.unchanged });
-    await this.repo.finishImport(importId, { ...counts, rows: parsed.rows, rejections: report.rejections, firstDate: parsed.firstDate, lastDate: parsed.lastDate, lastObservedDate: parsed.lastObservedDate }, now);
     await this.build();
     this.log.info({ file: label, rows: report.rows, added: counts.added, updated: counts.updated, rejected: report.rejected }, 'space weather imported');
     return report;
@@ -419,10 +450,12 @@ export class SpaceWeatherService {
     };
     const today = now.toISOString().slice(0, 10);
     const days = recordsToDays(merged, SWPC_PROVIDER, today);
-    const importId = await this.repo.startImport(SWPC_PROVIDER, 'NOAA SWPC feeds', now);
-    const counts = await this.repo.upsertDays(days, importId, now);
     const dates = days.map((d) => d.date).sort();
-    await this.repo.finishImport(importId, { ...counts, rows: days.length, rejections: [], firstDate: dates[0] ?? null, lastDate: dates.at(-1) ?? null, lastObservedDate: dates.at(-1) ?? null }, now);
+    const counts = await this.writeImport(SWPC_PROVIDER, 'NOAA SWPC feeds', now, async (repo, importId) => {
+      const stored = await repo.upsertDays(days, importId, now);
+      await repo.finishImport(importId, { ...stored, rows: days.length, rejections: [], firstDate: dates[0] ?? null, lastDate: dates.at(-1) ?? null, lastObservedDate: dates.at(-1) ?? null }, now);
+      return stored;
+    });
     await this.build();
     return { daysAdded: counts.added, daysUpdated: counts.updated, daysUnchanged: counts.unchanged };
   }

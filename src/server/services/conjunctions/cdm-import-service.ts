@@ -16,15 +16,20 @@
  *   reopens a closed event (a screening event closed as not found).
  * - Objects the catalogue does not know are created from the message (designator, name,
  *   international designator, type).
- * - Each message is written in one transaction; the import holds the operations engine's
- *   conjunction lock, so a screening run never plans against events half-imported.
+ * - An import (one request, or one `ssa cdm import` of several files) is whole or nothing (issue
+ *   12): its `cdm_imports` row is written `running`, then every accepted message and the row,
+ *   completed, in one transaction (each message a savepoint of it, so a message another writer
+ *   stored meanwhile is skipped alone); an error marks the row failed, a crash leaves it running
+ *   until the next start marks it interrupted. Rejections are decisions on the text and stay per
+ *   message. The import holds the operations engine's conjunction lock, so a screening run never
+ *   plans against events half-imported.
  */
 import { MAX_CDM_HEADER_FIELD, type CdmImportResponse } from '../../../contracts/conjunction-events.ts';
 import { swapEstimate, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
 import { readCdmFile, type CdmSummary, type ReceivedCdm, type ReceivedObject } from '../../../core/cdm/read-file.ts';
 import { DEFAULT_TCA_MATCH_TOLERANCE_MS } from '../../../core/operations/index.ts';
 import { alfanoMaxPc, riskLevel, type PcViolation } from '../../../core/probability/index.ts';
-import { DuplicateCdmMessageError, type CdmMessageRepository, type MessageObject, type MessageWrite } from '../../repositories/cdm-message-repository.ts';
+import { DuplicateCdmMessageError, type CdmImportCounts, type CdmMessageRepository, type MessageObject, type MessageWrite } from '../../repositories/cdm-message-repository.ts';
 import type { ConjunctionEventRow, NewConjunctionEvent } from '../../repositories/conjunction-event-repository.ts';
 import { distanceText, oddsText, utcText } from '../operations/descriptions.ts';
 import { EstimatePool } from './estimate-pool.ts';
@@ -35,6 +40,23 @@ type Touched = Map<string, { event: ConjunctionEventRow; newestCreation: number 
 
 /** No CDM at all in the body: a 400 naming what was expected. */
 export class CdmImportError extends Error {}
+
+/** What importing one file of an import gave: its report, or why it holds no CDM at all. */
+export type CdmFileOutcome = { response: CdmImportResponse } | { error: CdmImportError };
+
+interface Logger {
+  warn(obj: object, msg?: string): void;
+}
+
+/** A file of an import, read: its messages, its report so far, the stored keys among them and their Pc estimates under way. */
+interface ReadFile {
+  file: ReturnType<typeof readCdmFile>;
+  fileName: string | null;
+  response: CdmImportResponse;
+  /** Keys ('originator\u0001messageId') of its messages already stored, with their conjunction ids. */
+  stored: Map<string, string>;
+  estimates: (Promise<MessageEstimate> | undefined)[];
+}
 
 export interface CdmImportOptions {
   /** Combined HBR, m, for messages that carry none. */
@@ -83,75 +105,118 @@ export class CdmImportService {
     await this.pool.close();
   }
 
-  /** Imports every message of one file. Throws CdmImportError when the body holds no CDM at all. */
+  /**
+   * Start-up: marks the imports a stop cut short (left `running`) interrupted; returns their ids.
+   * Their transactions never committed, so none of their messages are stored.
+   */
+  async initialise(log?: Logger): Promise<number[]> {
+    const interrupted = await this.messages.markInterrupted();
+    if (interrupted.length > 0) log?.warn({ imports: interrupted.length, ids: interrupted }, 'CDM imports cut short by a stop marked interrupted');
+    return interrupted;
+  }
+
+  /** Imports every message of one file (see `importFiles`). Throws CdmImportError when the body holds no CDM at all. */
   async importFile(text: string, fileName: string | undefined, now: Date): Promise<CdmImportResponse> {
-    // CCSDS text is ASCII (508.0-B-1 §6.2.1); a NUL cannot be stored as text either.
-    if (text.includes('\u0000')) throw new CdmImportError('the file contains NUL characters: a CDM is text (CCSDS 508.0-B-1 §6.2.1, §4 for XML)');
-    const file = readCdmFile(text);
-    if (file.messages.length === 0 && file.rejected.length > 0 && file.rejected.every((r) => r.index === null)) {
-      throw new CdmImportError(file.rejected.map((r) => r.reason).join('; '));
-    }
-    const response: CdmImportResponse = { imported: [], duplicates: [], rejected: file.rejected.map((r) => ({ ...r })) };
-    if (file.messages.length === 0) return response;
+    const [outcome] = await this.importFiles([{ text, fileName }], now);
+    if (!outcome || 'error' in outcome) throw outcome?.error ?? new CdmImportError('no file');
+    return outcome.response;
+  }
+
+  /**
+   * Imports the messages of several files (one request, or one `ssa cdm import` run) as one import:
+   * each file is read and each message's Pc computed first; a file with no CDM at all is answered
+   * with its CdmImportError, and bad messages are rejected with their reasons (decisions on the
+   * text alone). Then every accepted message is written in file order in ONE transaction, which
+   * also completes the import's `cdm_imports` row: a crash or an error leaves none of them (the
+   * row then says interrupted or failed, and the error is rethrown). One outcome per file, in order.
+   */
+  async importFiles(files: readonly { text: string; fileName: string | undefined }[], now: Date): Promise<CdmFileOutcome[]> {
     const key = (m: ReceivedCdm) => `${m.summary.originator}\u0001${m.summary.messageId}`;
-    const stored = await this.messages.existingKeys(file.messages.map((m) => m.summary));
-    // Every new message's Pc starts at once on the workers; the writes below take them in order.
     const seen = new Set<string>();
-    const estimates = file.messages.map((m) => {
-      const k = key(m);
-      const fresh = !stored.has(k) && !seen.has(k);
-      seen.add(k);
-      if (!fresh || !m.cdm || headerProblem(m.summary)) return undefined;
-      const p = this.pool.estimate(m.cdm, this.options.defaultHbrM);
-      p.catch(() => undefined);
-      return p;
-    });
-    // The catalogue's names of the file's objects, read once (no whole-catalogue cache is needed, so
+    const read: ({ error: CdmImportError } | ReadFile)[] = [];
+    for (const { text, fileName } of files) {
+      // CCSDS text is ASCII (508.0-B-1 §6.2.1); a NUL cannot be stored as text either.
+      if (text.includes('\u0000')) {
+        read.push({ error: new CdmImportError('the file contains NUL characters: a CDM is text (CCSDS 508.0-B-1 §6.2.1, §4 for XML)') });
+        continue;
+      }
+      const file = readCdmFile(text);
+      if (file.messages.length === 0 && file.rejected.length > 0 && file.rejected.every((r) => r.index === null)) {
+        read.push({ error: new CdmImportError(file.rejected.map((r) => r.reason).join('; ')) });
+        continue;
+      }
+      const response: CdmImportResponse = { imported: [], duplicates: [], rejected: file.rejected.map((r) => ({ ...r })) };
+      const stored = file.messages.length > 0 ? await this.messages.existingKeys(file.messages.map((m) => m.summary)) : new Map<string, string>();
+      // Every new message's Pc starts at once on the workers; the writes below take them in order.
+      const estimates = file.messages.map((m) => {
+        const k = key(m);
+        const fresh = !stored.has(k) && !seen.has(k);
+        seen.add(k);
+        if (!fresh || !m.cdm || headerProblem(m.summary)) return undefined;
+        const p = this.pool.estimate(m.cdm, this.options.defaultHbrM);
+        p.catch(() => undefined);
+        return p;
+      });
+      read.push({ file, fileName: fileName ?? null, response, stored, estimates });
+    }
+    const accepted = read.filter((r): r is ReadFile => 'file' in r);
+    if (accepted.length === 0) return read.map((r) => ('file' in r ? { response: r.response } : r));
+
+    // The catalogue's names of the files' objects, read once (no whole-catalogue cache is needed, so
     // `ssa cdm import` does not load 26,000 element sets to import a file).
-    const ids = file.messages.flatMap((m) => [m.summary.object1.noradId, m.summary.object2.noradId]).filter((n): n is number => n !== null);
+    const ids = accepted.flatMap((r) => r.file.messages.flatMap((m) => [m.summary.object1.noradId, m.summary.object2.noradId])).filter((n): n is number => n !== null);
     const known = await this.messages.objectNames([...new Set(ids)]);
+    const label = accepted.map((r) => r.fileName ?? 'upload').join(', ').slice(0, 1000);
+    const importId = await this.messages.startImport(label, now);
+    // Messages written by this import (also those of an earlier file of it): a second copy is a duplicate of the first.
     const done = new Map<string, string>();
     const touched: Touched = new Map();
-    const importMessage = async (i: number): Promise<void> => {
-      const m = file.messages[i]!;
+    const importMessage = async (repo: CdmMessageRepository, r: ReadFile, i: number): Promise<void> => {
+      const m = r.file.messages[i]!;
       const k = key(m);
-      const conjunctionId = stored.get(k) ?? done.get(k);
+      const conjunctionId = r.stored.get(k) ?? done.get(k);
       if (conjunctionId !== undefined) {
-        response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId });
+        r.response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId });
         return;
       }
       try {
-        const estimate = estimates[i] ? await estimates[i] : undefined;
-        const outcome = await this.importOne(m, estimate, fileName ?? null, now, known, touched);
-        response.imported.push(outcome);
+        const estimate = r.estimates[i] ? await r.estimates[i] : undefined;
+        const outcome = await this.importOne(repo, m, estimate, r.fileName, now, known, touched);
+        r.response.imported.push(outcome);
         done.set(k, outcome.conjunctionId);
       } catch (error) {
         if (error instanceof DuplicateCdmMessageError) {
-          // Stored by another writer since this import read the stored keys.
-          response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId: null });
+          // Stored by another writer since this import read the stored keys (its savepoint rolled back).
+          r.response.duplicates.push({ index: m.index, messageId: m.summary.messageId, conjunctionId: null });
         } else if (error instanceof RangeError) {
-          response.rejected.push({ index: m.index, line: m.line, messageId: m.summary.messageId, reason: error.message });
+          r.response.rejected.push({ index: m.index, line: m.line, messageId: m.summary.messageId, reason: error.message });
         } else {
           throw error;
         }
       }
     };
     try {
-      await this.writer.withConjunctionLock(async () => {
-        // In file order, each message in a transaction of its own (whole or not at all).
-        for (let i = 0; i < file.messages.length; i += 1) await importMessage(i);
-      });
+      await this.writer.withConjunctionLock(() =>
+        this.messages.transaction(async (repo) => {
+          await repo.lockImport(importId);
+          // In file order; each message is a savepoint, so a message another writer stored meanwhile is skipped alone.
+          for (const r of accepted) for (let i = 0; i < r.file.messages.length; i += 1) await importMessage(repo, r, i);
+          await repo.finishImport(importId, importCounts(accepted), new Date());
+        }),
+      );
     } catch (error) {
-      // The messages before the failure are committed: the engine's open events must include them
-      // all the same. The failure is what the caller needs to hear, not a failed refresh after it.
+      await this.messages.failImport(importId, error instanceof Error ? error.message : String(error), new Date()).catch(() => undefined);
+      // Nothing was written, but a refresh costs little and the engine's events then surely match the database.
+      // The failure is what the caller needs to hear, not a failed refresh after it.
       await this.writer.conjunctionsChanged().catch(() => undefined);
       throw error;
     }
     await this.writer.conjunctionsChanged();
-    return response;
+    return read.map((r) => ('file' in r ? { response: r.response } : r));
   }
 
-  private async importOne(m: ReceivedCdm, estimate: MessageEstimate | undefined, fileName: string | null, now: Date, known: Map<number, string>, touched: Touched): Promise<Imported> {
+  /** One message written with `repo` (bound to the import's transaction). */
+  private async importOne(repo: CdmMessageRepository, m: ReceivedCdm, estimate: MessageEstimate | undefined, fileName: string | null, now: Date, known: Map<number, string>, touched: Touched): Promise<Imported> {
     const s = m.summary;
     const problem = headerProblem(s);
     if (problem) throw new RangeError(problem);
@@ -163,14 +228,14 @@ export class CdmImportService {
     // Events this import already wrote are known without asking the database again (the import holds the conjunction lock).
     const pairKey = n1 < n2 ? `${n1}:${n2}` : `${n2}:${n1}`;
     const cached = (touched.get(pairKey) ?? []).filter((e) => Math.abs(e.event.tca.getTime() - tca.getTime()) <= DEFAULT_TCA_MATCH_TOLERANCE_MS).sort((a, b) => Math.abs(a.event.tca.getTime() - tca.getTime()) - Math.abs(b.event.tca.getTime() - tca.getTime()))[0];
-    const match = cached?.event ?? (await this.messages.matchingEvent(n1, n2, tca, DEFAULT_TCA_MATCH_TOLERANCE_MS));
+    const match = cached?.event ?? (await repo.matchingEvent(n1, n2, tca, DEFAULT_TCA_MATCH_TOLERANCE_MS));
     const swap = match !== undefined && match.primaryNorad !== n1;
     const [pObj, sObj] = swap ? [s.object2, s.object1] : [s.object1, s.object2];
     const primaryNorad = swap ? n2 : n1;
     const secondaryNorad = swap ? n1 : n2;
 
     const columns = this.estimateColumns(m, estimate && swap ? swapEstimate(estimate) : estimate, pObj, sObj);
-    const newest = cached ? new Date(cached.newestCreation) : match ? await this.messages.newestCreation(match.id) : undefined;
+    const newest = cached ? new Date(cached.newestCreation) : match ? await repo.newestCreation(match.id) : undefined;
     const supersedes = !match || match.source === 'screening' || newest === undefined || s.creationDate >= newest.getTime();
     const action: Imported['action'] = !match ? 'created' : match.source === 'screening' ? 'merged' : 'updated';
     const status = tca.getTime() < now.getTime() ? 'closed' : 'open';
@@ -228,8 +293,8 @@ export class CdmImportService {
       objects,
       events,
     };
-    const { event } = await this.messages.write(write);
-    // Committed: later messages of this file find the objects it created.
+    const { event } = await repo.write(write);
+    // Written: later messages of this import find the objects it created.
     for (const o of objects) known.set(o.noradId, o.name);
     const list = (touched.get(pairKey) ?? []).filter((e) => e.event.id !== event.id);
     list.push({ event, newestCreation: Math.max(s.creationDate, newest?.getTime() ?? -Infinity) });
@@ -340,6 +405,20 @@ export class CdmImportService {
     }
     return out;
   }
+}
+
+/** The counts a CDM import records, over all its files. */
+function importCounts(files: readonly ReadFile[]): CdmImportCounts {
+  const imported = files.flatMap((f) => f.response.imported);
+  const rejections = files.flatMap((f) => f.response.rejected.map((r) => ({ file: f.fileName, index: r.index, line: r.line, messageId: r.messageId, reason: r.reason })));
+  return {
+    messages: files.reduce((n, f) => n + f.file.messages.length, 0),
+    created: imported.filter((i) => i.action === 'created').length,
+    updated: imported.length - imported.filter((i) => i.action === 'created').length,
+    duplicates: files.reduce((n, f) => n + f.response.duplicates.length, 0),
+    rejected: rejections.length,
+    rejections,
+  };
 }
 
 /** Why a message's header cannot be stored (a field too long for the index), or undefined. */
