@@ -184,7 +184,7 @@ describe('the loopback default without accounts', () => {
 
     const evilPage = await browser.newPage();
     await evilPage.goto(`${evil.origin}/?target=${encodeURIComponent(`${app.baseUrl}/api/catalog/import`)}`);
-    await evilPage.waitForFunction(() => document.title === 'sent');
+    await evilPage.waitForFunction("document.title === 'sent'");
     await evilPage.close();
 
     const audit = (await (await fetch(`${app.baseUrl}/api/audit?limit=10`)).json()) as { entries: { action: string; status: number }[] };

@@ -3,12 +3,14 @@
  * refusal to expose a server without accounts.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from '../browser/harness.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { AuditRepository } from '../../src/server/repositories/audit-repository.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 let dataDir: string;
@@ -92,6 +94,33 @@ describe('ssa user', () => {
       await app2.close();
     }
   }, 120_000);
+});
+
+describe('the audit log of ssa', () => {
+  it('records account changes and imports as cli:<os user>, with the command and its files', async () => {
+    const file = join(dataDir, 'iss.tle');
+    await writeFile(file, '1 25544U 98067A   08264.51782528 -.00002182  00000-0 -11606-4 0  2927\n2 25544  51.6416 247.4627 0006703 130.5360 325.0288 15.72125391563537\n');
+    expect(ssa(['catalog', 'import', file]).code).toBe(0);
+    const database = await openDatabase({ dataDir });
+    try {
+      const { entries } = await new AuditRepository(database.db).list({ limit: 100, offset: 0 });
+      const actor = `cli:${userInfo().username}`;
+      expect(entries.filter((e) => e.via === 'cli').map((e) => [e.actor, e.action, e.status])).toEqual([
+        [actor, 'ssa catalog import', 0],
+        [actor, 'ssa user token revoke', 0],
+        [actor, 'ssa user token add', 0],
+        [actor, 'ssa user password', 0],
+        [actor, 'ssa user role', 0],
+        [actor, 'ssa user add', 0],
+        [actor, 'ssa user add', 0],
+      ]);
+      expect(entries[0]!.detail).toEqual({ files: ['iss.tle'], failed: 0 });
+      // The server's own rows for the bearer requests of the token test are there too.
+      expect(entries.some((e) => e.via === 'token' && e.actor === 'bob' && e.action === '/api/catalog/import' && e.status === 200)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe('ssa serve on the network', () => {

@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { ImportError, type ImportReport } from '../../server/services/catalog-service.ts';
 import { VERSION } from '../../server/version.ts';
+import { auditCli } from '../audit.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -87,6 +88,7 @@ export async function catalogCommand(args: string[], env: Record<string, string 
         report(path, { error: error.message, report: error.report });
       }
     }
+    await auditCli(ctx.services.accounts, 'catalog import', failed > 0 ? 2 : 0, { files: [...satcatTexts, ...elementTexts].map(({ path }) => basename(path)), failed });
     if (failed > 0) throw new UsageError(`${failed} file(s) held no valid records`, CATALOG_USAGE);
   } finally {
     await database.close();

@@ -19,9 +19,9 @@ import { DEFAULT_COMBINED_HBR_M, PC_METHOD_LABELS } from '../../core/probability
 import { createAppContext } from '../../server/app-context.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import { CdmImportError } from '../../server/services/conjunctions/cdm-import-service.ts';
 import { VERSION } from '../../server/version.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
+import { auditCli } from '../audit.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 import { processIo, type CommandIo } from '../io.ts';
@@ -36,9 +36,11 @@ import  stores the CDMs of each FILE (one or more CCSDS CDMs in KVN or XML, or S
         {"file","imported":[{"index","messageId","originator","conjunctionId","action",
         "tca","collisionProbability","pcMethod","riskLevel"}],"duplicates":[...],
         "rejected":[{"index","line","messageId","reason"}]}. A message already stored (same
-        ORIGINATOR and MESSAGE_ID) adds nothing. The embedded database can be opened by one
-        process at a time: while \`ssa serve\` runs on it, use the API instead. The hard-body
-        radius of messages without one is CDM_DEFAULT_HBR_M (default 20 m).
+        ORIGINATOR and MESSAGE_ID) adds nothing. The files are one import: their messages
+        are stored together, or not at all if the command fails or is killed. The embedded
+        database can be opened by one process at a time: while \`ssa serve\` runs on it, use
+        the API instead. The hard-body radius of messages without one is CDM_DEFAULT_HBR_M
+        (default 20 m).
 
 Converts a conjunction between the CCSDS Conjunction Data Message (CCSDS 508.0-B-1, CDM 1.0,
 in KVN or XML) and Data Forge's conjunction JSON, or prints the collision probability computed
@@ -215,16 +217,24 @@ async function importCommand(args: string[], env: Record<string, string | undefi
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const ctx = createAppContext(config, database, VERSION);
   try {
+    // An import this command or a server left unfinished (killed) is marked as such.
+    await ctx.services.cdmImport.initialise(ctx.log);
+    // One import of all the files: their messages commit together or not at all.
+    const outcomes = await ctx.services.cdmImport.importFiles(
+      files.map(({ path, text }) => ({ text, fileName: basename(path) })),
+      new Date(),
+    );
     let failed = 0;
-    for (const { path, text } of files) {
-      try {
-        out(JSON.stringify({ file: path, ...(await ctx.services.cdmImport.importFile(text, basename(path), new Date())) }));
-      } catch (error) {
-        if (!(error instanceof CdmImportError)) throw error;
+    files.forEach(({ path }, i) => {
+      const outcome = outcomes[i]!;
+      if ('response' in outcome) {
+        out(JSON.stringify({ file: path, ...outcome.response }));
+      } else {
         failed += 1;
-        out(JSON.stringify({ file: path, error: `No CDM: ${error.message}`, imported: [], duplicates: [], rejected: [] }));
+        out(JSON.stringify({ file: path, error: `No CDM: ${outcome.error.message}`, imported: [], duplicates: [], rejected: [] }));
       }
-    }
+    });
+    await auditCli(ctx.services.accounts, 'cdm import', failed > 0 ? 2 : 0, { files: files.map(({ path }) => basename(path)), failed });
     if (failed > 0) throw new UsageError(`${failed} file(s) held no CDM`, CDM_USAGE);
   } finally {
     await ctx.services.cdmImport.close();

@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { SpaceWeatherImportError, type SpaceWeatherImportReport } from '../../server/services/space-weather-service.ts';
 import { VERSION } from '../../server/version.ts';
+import { auditCli } from '../audit.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -68,7 +69,8 @@ export async function spaceweatherCommand(
   const config = loadConfig({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', ...(values['data-dir'] !== undefined && { DATA_DIR: values['data-dir'] }) });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    const spaceWeather = createAppContext(config, database, VERSION).services.spaceWeather;
+    const ctx = createAppContext(config, database, VERSION);
+    const spaceWeather = ctx.services.spaceWeather;
     if (sub === 'status') {
       io.out(JSON.stringify(await spaceWeather.lookup(new Date())));
       return;
@@ -84,6 +86,7 @@ export async function spaceweatherCommand(
         report(path, { error: error.message, report: error.report });
       }
     }
+    await auditCli(ctx.services.accounts, 'spaceweather import', failed > 0 ? 2 : 0, { files: files.map(({ path }) => basename(path)), failed });
     if (failed > 0) throw new UsageError(`${failed} file(s) held no valid space-weather rows (see each report)`, SPACEWEATHER_USAGE);
   } finally {
     await database.close();

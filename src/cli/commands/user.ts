@@ -1,9 +1,9 @@
-import { userInfo } from 'node:os';
 import { createAppContext } from '../../server/app-context.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { AccountError, ROLES } from '../../server/services/account-service.ts';
 import { VERSION } from '../../server/version.ts';
+import { auditCli } from '../audit.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -114,12 +114,7 @@ export async function userCommand(args: string[], env: Record<string, string | u
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     const ctx = createAppContext(config, database, VERSION);
-    const actor = `cli:${osUser()}`;
-    await work({
-      accounts: ctx.services.accounts,
-      audit: (action, detail) =>
-        ctx.services.accounts.recordAudit({ at: new Date(), actor, via: 'cli', role: null, method: 'CLI', action: `ssa ${action}`, path: `ssa ${action}`, status: 0, ip: null, detail }),
-    });
+    await work({ accounts: ctx.services.accounts, audit: (action, detail) => auditCli(ctx.services.accounts, action, 0, detail) });
   } catch (error) {
     // Account rules (bad name, duplicate, last admin, unknown user) are the caller's input: exit 2.
     if (error instanceof AccountError) throw new UsageError(error.message, '');
@@ -170,14 +165,6 @@ function tokenPlan(args: string[], label: string | undefined, io: Io): (run: Run
     }
     default:
       throw new UsageError(verb ? `unknown user token command '${verb}'` : 'missing user token command (add, list, revoke)', USER_USAGE);
-  }
-}
-
-function osUser(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return 'unknown';
   }
 }
 
