@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const DatabaseKind = z.enum(['pglite', 'postgres']);
 export type DatabaseKind = z.infer<typeof DatabaseKind>;
 
-export const DatabaseStatus = z.enum(['ok', 'unreachable']);
+export const DatabaseStatus = z.enum(['ok', 'busy', 'unreachable']);
 export type DatabaseStatus = z.infer<typeof DatabaseStatus>;
 
 /**
@@ -16,8 +16,8 @@ export const HealthResponse = z
     status: z.enum(['ok', 'unavailable']).describe("ok (200) or unavailable (503: the database cannot be reached)"),
     version: z.string().describe('Data Forge version (package.json).'),
     database: DatabaseKind.describe('pglite: embedded Postgres in DATA_DIR; postgres: the server named by DATABASE_URL.'),
-    databaseStatus: DatabaseStatus.describe("Whether the database answered 'select 1' within 2 s just now"),
-    databaseError: z.string().optional().describe('Why the database is unreachable (the driver’s message), when it is'),
+    databaseStatus: DatabaseStatus.describe("ok: the database answered 'select 1' within 2 s just now; busy: the embedded database is queued behind a long write (an import), still up; unreachable: no answer"),
+    databaseError: z.string().optional().describe('Why the database is unreachable (the driver’s message), when it is; only for signed-in users when accounts are on'),
     catalog: z.object({
       objects: z.number().int().describe('Objects with at least one element set'),
       source: z.string().describe("Sources of the newest element sets: 'demo' (the generated demo catalogue, not real data), 'import', 'celestrak', 'spacetrack', joined by '+'"),

@@ -164,7 +164,7 @@ export function createAppContext(config: Config, database: Database, version: st
       cdmImport: new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M }),
       conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
       proximities: new ProximityQueryService(repositories.proximities, catalog),
-      accounts: new AccountService(repositories.accounts, repositories.audit),
+      accounts: new AccountService(repositories.accounts, repositories.audit, repositories.sessions),
     },
   };
 }

@@ -43,7 +43,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // Bodies larger than this are refused with 413 before any parsing.
     bodyLimit: 64 * 1024 * 1024,
     // Behind a TLS-terminating proxy, X-Forwarded-Proto/-Host/-For are believed only from it.
-    trustProxy: typeof ctx.config.TRUST_PROXY === 'number' ? hopCount(ctx.config.TRUST_PROXY) : ctx.config.TRUST_PROXY,
+    trustProxy: ctx.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -118,6 +118,3 @@ async function sessionSecret(ctx: AppContext): Promise<string> {
   if (ctx.config.SESSION_SECRET) return ctx.config.SESSION_SECRET;
   return ctx.repositories.appMeta.getOrCreate('session_secret', randomBytes(32).toString('base64url'), new Date());
 }
-
-/** Trust the nearest `hops` proxies (Fastify's trustProxy as a hop count, as proxy-addr counts them). */
-const hopCount = (hops: number) => (_address: string, hop: number) => hop < hops;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -126,13 +127,18 @@ export const ConfigSchema = z.object({
         return origins;
       }),
   ),
+  // Only named addresses: a hop count (or "trust everyone") would believe X-Forwarded-* from any
+  // client that connects directly, and with them its Host, scheme and address.
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .regex(/^(on|off|\d+|[0-9a-fA-F.:/,]+)$/, "must be on, off, a hop count, or comma-separated proxy addresses/CIDRs")
       .default('off')
-      .transform((v): boolean | number | string => (v === 'on' ? true : v === 'off' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+      .refine(
+        (v) => v === 'off' || v.split(',').every((entry) => isProxyAddress(entry.trim())),
+        'must be off, or the proxy addresses/CIDRs, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8)',
+      )
+      .transform((v): false | string[] => (v === 'off' ? false : v.split(',').map((entry) => entry.trim()))),
   ),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_HOURS: z.preprocess(
@@ -168,6 +174,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length that fits it. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 /** Loopback addresses: the only ones a server without accounts may bind to. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -179,6 +194,12 @@ export function isLoopbackHost(host: string): boolean {
  * (issue 12), and the public origin its Host and Origin headers are checked against.
  */
 export function exposureProblem(config: Config): string | undefined {
+  if (config.AUTH !== 'on') {
+    // Behind a proxy a loopback server serves the network too.
+    if (config.TRUST_PROXY !== false) return 'TRUST_PROXY is set, so the server is reached through a proxy: set AUTH=on (and create an admin with \'ssa user add NAME --role admin\') before exposing it.';
+    const remote = config.PUBLIC_ORIGIN.find((origin) => !isLoopbackHost(new URL(origin).hostname));
+    if (remote) return `PUBLIC_ORIGIN ${remote} is not a loopback address: set AUTH=on (and create an admin with 'ssa user add NAME --role admin') before exposing the server.`;
+  }
   if (isLoopbackHost(config.HOST)) return undefined;
   if (config.AUTH !== 'on') {
     return `HOST=${config.HOST} is not a loopback address: set AUTH=on (and create an admin with 'ssa user add NAME --role admin') before exposing the server, or bind to 127.0.0.1.`;
@@ -191,8 +212,12 @@ export function exposureProblem(config: Config): string | undefined {
 
 /** A configuration that would not work: an https origin needs the proxy that terminates TLS to be trusted. */
 export function configurationProblem(config: Config): string | undefined {
-  if (config.AUTH === 'on' && config.PUBLIC_ORIGIN.some((o) => o.startsWith('https:')) && config.TRUST_PROXY === false) {
-    return 'PUBLIC_ORIGIN is https but TRUST_PROXY is off: Data Forge serves plain HTTP, so HTTPS means a TLS-terminating proxy; set TRUST_PROXY (e.g. TRUST_PROXY=127.0.0.1 or 1) so the secure session cookie can be set.';
+  const https = config.PUBLIC_ORIGIN.filter((o) => o.startsWith('https:')).length;
+  if (https > 0 && https < config.PUBLIC_ORIGIN.length) {
+    return 'PUBLIC_ORIGIN mixes http and https origins: the session cookie is Secure for https, so sign-in over http would fail; serve one scheme.';
+  }
+  if (config.AUTH === 'on' && https > 0 && config.TRUST_PROXY === false) {
+    return 'PUBLIC_ORIGIN is https but TRUST_PROXY is off: Data Forge serves plain HTTP, so HTTPS means a TLS-terminating proxy; set TRUST_PROXY to the address of the proxy (e.g. TRUST_PROXY=127.0.0.1) so the secure session cookie can be set.';
   }
   return undefined;
 }

@@ -4,6 +4,7 @@
  * HSTS behind a proxy, the audit log; and the loopback default without accounts, unchanged except
  * that cross-origin writes and foreign Host names are refused there too.
  */
+import { connect } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { configurationProblem, exposureProblem, loadConfig } from '../../src/server/config.ts';
@@ -21,7 +22,7 @@ const sessionCookie = (res: LightMyRequestResponse) => {
   return cookie;
 };
 
-/** As users reach the AUTH=on suite's server: over HTTPS through its proxy (TRUST_PROXY=1), so the Secure cookie is set. */
+/** As users reach the AUTH=on suite's server: over HTTPS through its proxy (TRUST_PROXY=127.0.0.1: inject's address), so the Secure cookie is set. */
 const VIA_PROXY = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'ssa.example.org' };
 
 async function signIn(app: FastifyInstance, username: string, password: string) {
@@ -60,6 +61,9 @@ describe('a loopback server without accounts (the default)', () => {
     const rebound = await server.app.inject({ url: '/api/high-interest-objects', headers: { host: 'attacker.example:5000' } });
     expect(rebound.statusCode).toBe(421);
     expect(rebound.json().message).toBe("This server does not answer for host 'attacker.example:5000' (set PUBLIC_ORIGIN to serve it)");
+    // Without TRUST_PROXY a forwarded host is not believed.
+    const forwarded = await server.app.inject({ url: '/api/high-interest-objects', headers: { host: 'attacker.example:5000', 'x-forwarded-host': 'localhost' } });
+    expect(forwarded.statusCode).toBe(421);
     for (const host of ['localhost:5000', '127.0.0.1:5000', '[::1]:5000']) {
       expect((await server.app.inject({ url: '/api/health', headers: { host } })).statusCode).not.toBe(421);
     }
@@ -84,10 +88,23 @@ describe('a loopback server without accounts (the default)', () => {
   });
 });
 
+describe('a flood of refused writes', () => {
+  const server = useTestApp({ name: 'auth-flood', env: { DEMO_CATALOG: 'off', SCREENING: 'off' } });
+
+  it('leaves at most 30 audit rows a minute per address', async () => {
+    for (let i = 0; i < 45; i++) {
+      const res = await server.app.inject({ method: 'POST', url: `/api/catalog/import?name=${'x'.repeat(400)}${i}`, remoteAddress: '10.9.9.9', headers: { 'content-type': 'text/plain', origin: 'https://evil.example' }, payload: TLE });
+      expect(res.statusCode).toBe(403);
+    }
+    const { entries } = (await server.app.inject({ url: '/api/audit?limit=1000' })).json() as { entries: { ip: string; status: number }[] };
+    expect(entries.filter((e) => e.ip === '10.9.9.9').length).toBe(30);
+  });
+});
+
 describe('a server with accounts (AUTH=on)', () => {
   const server = useTestApp({
     name: 'auth-on',
-    env: { DEMO_CATALOG: 'off', SCREENING: 'off', AUTH: 'on', LOGIN_ATTEMPTS_PER_15_MIN: '5', WRITES_PER_MINUTE: '30', TRUST_PROXY: '1', PUBLIC_ORIGIN: 'https://ssa.example.org' },
+    env: { DEMO_CATALOG: 'off', SCREENING: 'off', AUTH: 'on', LOGIN_ATTEMPTS_PER_15_MIN: '5', WRITES_PER_MINUTE: '30', TRUST_PROXY: '127.0.0.1', PUBLIC_ORIGIN: 'https://ssa.example.org' },
     prepare: async (ctx) => {
       const now = new Date();
       await ctx.services.accounts.addUser({ username: 'ada', password: 'admin-password', role: 'admin' }, now);
@@ -104,6 +121,31 @@ describe('a server with accounts (AUTH=on)', () => {
     }
     expect((await server.app.inject({ url: '/api/health' })).statusCode).not.toBe(401);
     expect((await server.app.inject({ url: '/api/auth/session' })).json()).toEqual({ authRequired: true, user: null, csrfToken: null });
+  });
+
+  it('decides from the route matched, not the spelling of the path: encoded and absolute-form targets get no further', async () => {
+    for (const [method, url] of [
+      ['GET', '/%61pi/high-interest-objects'],
+      ['POST', '/%61pi/catalog/import'],
+      ['POST', '/api/%63atalog/import'],
+    ] as const) {
+      const res = await server.app.inject({ method, url, headers: { 'content-type': 'text/plain' }, ...(method === 'POST' ? { payload: TLE } : {}) });
+      expect(res.statusCode, url).toBe(401);
+    }
+    // An absolute-form request line, over a real socket (inject always sends a path).
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = new URL(address).port;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`POST http://localhost/api/catalog/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(TLE)}\r\nConnection: close\r\n\r\n${TLE}`);
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('The request target must be a path starting with /');
   });
 
   it('signs in with an HttpOnly, SameSite=Strict session cookie, Secure behind the HTTPS proxy', async () => {
@@ -207,6 +249,33 @@ describe('a server with accounts (AUTH=on)', () => {
     expect((await server.app.inject({ url: '/api/health', headers: { authorization: 'Basic abc' } })).statusCode).toBe(401);
   });
 
+  it("ends a user's sessions when an admin sets a new password, and audits the role change, never the password", async () => {
+    const vera = await signIn(server.app, 'vera', 'viewer-password');
+    const ada = await signIn(server.app, 'ada', 'admin-password');
+    const reset = await server.app.inject({ method: 'PATCH', url: '/api/users/3', headers: { cookie: ada.cookie, 'x-csrf-token': ada.csrf }, payload: { password: 'viewer-password-2' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await server.app.inject({ url: '/api/high-interest-objects', headers: { cookie: vera.cookie } })).statusCode).toBe(401);
+    const back = await server.app.inject({ method: 'PATCH', url: '/api/users/3', headers: { cookie: ada.cookie, 'x-csrf-token': ada.csrf }, payload: { password: 'viewer-password', role: 'viewer' } });
+    expect(back.statusCode).toBe(200);
+    const { entries } = (await server.app.inject({ url: '/api/audit?limit=5', headers: { cookie: ada.cookie } })).json() as { entries: { action: string; detail: unknown }[] };
+    const patches = entries.filter((e) => e.action === '/api/users/:id');
+    expect(patches.map((e) => e.detail)).toEqual([{ params: { id: 3 }, body: { role: 'viewer' } }, { params: { id: 3 } }]);
+    expect(JSON.stringify(entries)).not.toContain('viewer-password');
+  });
+
+  it('keeps one admin when two are removed at once', async () => {
+    const now = new Date();
+    const a = await server.ctx.services.accounts.addUser({ username: 'admin-a', password: 'admin-a-password', role: 'admin' }, now);
+    const results = await Promise.allSettled([server.ctx.services.accounts.removeUser('ada'), server.ctx.services.accounts.removeUser(a.id)]);
+    // ada and admin-a were the two admins: one removal passes, the other meets the guard.
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await server.ctx.services.accounts.countAdmins()).toBe(1);
+    // Put ada back if she was the one removed, for the tests after this one.
+    if (!(await server.ctx.services.accounts.findUser('ada'))) {
+      await server.ctx.services.accounts.addUser({ username: 'ada', password: 'admin-password', role: 'admin' }, now);
+    }
+  });
+
   it('signs out: the session is gone on the server, the old cookie opens nothing', async () => {
     const vera = await signIn(server.app, 'vera', 'viewer-password');
     const out = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: vera.cookie, 'x-csrf-token': vera.csrf } });
@@ -234,6 +303,13 @@ describe('a server with accounts (AUTH=on)', () => {
     expect(limited.json().message).toMatch(/^Too many requests: at most 5 in 15 minutes; try again in \d+ s$/);
     // Another address may still try the account; the right password from it works.
     expect((await attempt('10.0.0.8')).statusCode).toBe(401);
+    // One address trying many accounts meets its own limit: 10 × 5 attempts in 15 minutes.
+    const spread: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      spread.push((await server.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.9', payload: { username: `someone${i}`, password: 'guess' } })).statusCode);
+    }
+    expect(spread.slice(0, 50).every((s) => s === 401)).toBe(true);
+    expect(spread[50]).toBe(429);
 
     const otto = await signIn(server.app, 'otto', 'operator-password');
     const codes: number[] = [];
@@ -260,6 +336,10 @@ describe('a server with accounts (AUTH=on)', () => {
     expect(entries.some((e) => e.action === '/api/catalog/import' && e.status === 200 && e.via === 'token')).toBe(true);
     expect(entries.some((e) => e.action === '/api/catalog/import' && e.status === 403)).toBe(true);
     expect(entries.some((e) => e.action === '/api/auth/login' && e.status === 401)).toBe(true);
+    // A failed sign-in names an account only when it exists (people type passwords into the username field).
+    const all = (await server.app.inject({ url: '/api/audit?limit=1000', headers: { cookie: ada.cookie } })).json() as { entries: { actor: string; action: string }[] };
+    expect(all.entries.some((e) => e.action === '/api/auth/login' && e.actor === 'nobody')).toBe(false);
+    expect(all.entries.some((e) => e.action === '/api/auth/login' && e.actor === '(unknown user)')).toBe(true);
     expect(entries.every((e) => Date.now() - Date.parse(e.at) < 10 * 60_000)).toBe(true);
     const vera = await signIn(server.app, 'vera', 'viewer-password');
     expect((await server.app.inject({ url: '/api/audit', headers: { cookie: vera.cookie } })).statusCode).toBe(403);
@@ -274,5 +354,14 @@ describe('exposure rules', () => {
     expect(exposureProblem(loadConfig({ HOST: '0.0.0.0', AUTH: 'on', PUBLIC_ORIGIN: 'http://10.1.2.3:5000' }))).toBeUndefined();
     expect(configurationProblem(loadConfig({ AUTH: 'on', PUBLIC_ORIGIN: 'https://ssa.example.org' }))).toMatch(/TRUST_PROXY is off/);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://ssa.example.org/path' })).toThrow(/PUBLIC_ORIGIN: 'https:\/\/ssa.example.org\/path' must be an origin/);
+    // Behind a proxy, or named by a public origin, a loopback server serves the network too.
+    expect(exposureProblem(loadConfig({ TRUST_PROXY: '127.0.0.1' }))).toMatch(/^TRUST_PROXY is set/);
+    expect(exposureProblem(loadConfig({ PUBLIC_ORIGIN: 'http://ssa.ops.lan:5000' }))).toMatch(/^PUBLIC_ORIGIN http:\/\/ssa.ops.lan:5000 is not a loopback address: set AUTH=on/);
+    expect(exposureProblem(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:5000' }))).toBeUndefined();
+    // Only named proxies are trusted: a hop count or "on" would believe any client's X-Forwarded-*.
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: must be off, or the proxy addresses/);
+    expect(() => loadConfig({ TRUST_PROXY: 'on' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(configurationProblem(loadConfig({ PUBLIC_ORIGIN: 'https://a.example.org,http://b.example.org' }))).toMatch(/mixes http and https/);
   });
 });

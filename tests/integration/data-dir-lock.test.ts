@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -62,9 +62,15 @@ describe('the data-directory lock', () => {
     await expect(readFile(lockPath, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   };
 
-  it('names this process by pid, start time and boot id (Linux /proc)', async () => {
-    expect(me).toEqual({ pid: process.pid, startTime: (await stat(process.pid)).startTime, bootId: (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim() });
+  it('names this process by pid, start time, boot id (Linux /proc) and host', async () => {
+    expect(me).toEqual({ pid: process.pid, startTime: (await stat(process.pid)).startTime, bootId: (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim(), host: hostname() });
     expect(me.startTime).toMatch(/^\d+$/);
+  });
+
+  it("refuses a lock of another machine's process (a shared volume), saying how to clear it", async () => {
+    await writeFile(lockPath, lockText({ pid: 1, startTime: '1', bootId: 'another-boot', host: 'other-machine' }));
+    await expect(lockDataDir(dir)).rejects.toThrow(`The data directory ${dir} is in use by process 1 on host other-machine (lock file ${lockPath}). Stop it there; if that machine is gone, delete the lock file.`);
+    await rm(lockPath);
   });
 
   it('takes over a lock of a pid that no longer exists', async () => {

@@ -38,7 +38,7 @@ Other environment:
 Accounts and network exposure (see README, "Running on a network"):
   AUTH              on|off: accounts, sign-in and roles (default off; required when HOST is not loopback)
   PUBLIC_ORIGIN     the origin(s) users open, e.g. https://ssa.example.org (required when HOST is not loopback)
-  TRUST_PROXY       off|on|hop count|proxy addresses: believe X-Forwarded-* from a TLS-terminating proxy (default off)
+  TRUST_PROXY       off|proxy addresses/CIDRs: believe X-Forwarded-* from that TLS-terminating proxy only (default off)
   SESSION_SECRET    at least 32 characters to sign session cookies (default: generated once, kept in the database)
   SESSION_HOURS     how long a sign-in lasts (default 12)
   LOGIN_ATTEMPTS_PER_15_MIN   sign-in attempts per account and address (default 10)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { link, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +93,8 @@ export interface LockOwner {
   startTime?: string;
   /** /proc/sys/kernel/random/boot_id: a start time only means something within one boot. */
   bootId?: string;
+  /** The machine's name: on a shared volume another machine's pid says nothing here. */
+  host?: string;
 }
 
 /** The lock file's text: JSON of the owner (a lock of an earlier version holds the bare pid). */
@@ -109,6 +112,7 @@ function parseLock(text: string): LockOwner | undefined {
       pid: value.pid as number,
       ...(typeof value.startTime === 'string' ? { startTime: value.startTime } : {}),
       ...(typeof value.bootId === 'string' ? { bootId: value.bootId } : {}),
+      ...(typeof value.host === 'string' ? { host: value.host } : {}),
     };
   } catch {
     return undefined;
@@ -144,7 +148,7 @@ function bootId(): string | undefined {
 export function currentLockOwner(): LockOwner {
   const stat = procStat(process.pid);
   const boot = bootId();
-  return { pid: process.pid, ...(stat ? { startTime: stat.startTime } : {}), ...(boot ? { bootId: boot } : {}) };
+  return { pid: process.pid, ...(stat ? { startTime: stat.startTime } : {}), ...(boot ? { bootId: boot } : {}), host: hostname() };
 }
 
 /**
@@ -155,6 +159,9 @@ export function currentLockOwner(): LockOwner {
  * started at that time in this boot. Without /proc, only the pid can be checked.
  */
 export function lockOwnerAlive(owner: LockOwner): boolean {
+  // Another machine's process (a data directory on a shared volume) cannot be checked from here:
+  // assume it runs; the refusal says how to clear a lock whose machine is gone.
+  if (owner.host !== undefined && owner.host !== hostname()) return true;
   const stat = procStat(owner.pid);
   if (stat === undefined) return owner.pid !== process.pid && pidExists(owner.pid);
   // Unreadable: gone, or hidden from this user (/proc mounted with hidepid), which signal 0 tells apart.
@@ -265,6 +272,11 @@ async function readIfExists(path: string): Promise<string | undefined> {
 
 function inUse(dataDir: string, lockPath: string, owner: LockOwner): DatabaseError {
   const who = Number.isInteger(owner.pid) ? `process ${owner.pid}` : 'another process';
+  if (owner.host !== undefined && owner.host !== hostname()) {
+    return new DatabaseError(
+      `The data directory ${dataDir} is in use by ${who} on host ${owner.host} (lock file ${lockPath}). Stop it there; if that machine is gone, delete the lock file.`,
+    );
+  }
   return new DatabaseError(`The data directory ${dataDir} is in use by ${who} (lock file ${lockPath}). Stop it, or set DATA_DIR to another directory.`);
 }
 

@@ -43,6 +43,8 @@ declare module 'fastify' {
     access?: Access;
     /** Leaves the route out of the audit log (login records its own row, with the attempted name). */
     audit?: false;
+    /** Body fields recorded in the audit row besides params and query (never secrets). */
+    auditBody?: readonly string[];
   }
   interface Session {
     userId?: number;
@@ -89,6 +91,9 @@ export async function registerAccess(app: FastifyInstance, options: AccessOption
 
   // 1 and 2: Host and Origin, in every mode (a loopback server is a target of CSRF and rebinding too).
   app.addHook('onRequest', async (request) => {
+    // Origin-form targets only (RFC 9112 §3.2.1): an absolute-form target ("POST http://host/api/…")
+    // names its host twice, and nothing here needs it.
+    if (!request.raw.url?.startsWith('/')) throw new HttpError(400, 'The request target must be a path starting with /');
     // request.host is X-Forwarded-Host behind a trusted proxy (TRUST_PROXY), else Host.
     const host = request.host ?? '';
     const name = hostName(host);
@@ -115,6 +120,19 @@ export async function registerAccess(app: FastifyInstance, options: AccessOption
       if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     });
   }
+
+  // @fastify/rate-limit in both modes (its createRateLimit also samples the audit rows of anonymous
+  // refusals); as a hook on every route only with accounts: writes per principal.
+  await app.register(rateLimit, {
+    global: authOn,
+    max: config.WRITES_PER_MINUTE,
+    timeWindow: '1 minute',
+    // Reads are not limited (the dashboard polls); writes are counted per principal.
+    allowList: (request) => !isWrite(request.method),
+    keyGenerator: (request) => (request.principal ? `user:${request.principal.username}` : `ip:${request.ip}`),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, `Too many requests: at most ${context.max} in ${context.after === '1 minute' ? 'a minute' : context.after}; try again in ${Math.ceil(context.ttl / 1000)} s`),
+  });
 
   if (!authOn) {
     app.addHook('onRequest', async (request) => {
@@ -144,22 +162,11 @@ export async function registerAccess(app: FastifyInstance, options: AccessOption
     },
   });
   await app.register(csrf, { sessionPlugin: '@fastify/session' });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.WRITES_PER_MINUTE,
-    timeWindow: '1 minute',
-    // Reads are not limited (the dashboard polls); writes are counted per principal.
-    allowList: (request) => !isWrite(request.method),
-    keyGenerator: (request) => (request.principal ? `user:${request.principal.username}` : `ip:${request.ip}`),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(context.statusCode, `Too many requests: at most ${context.max} in ${context.after === '1 minute' ? 'a minute' : context.after}; try again in ${Math.ceil(context.ttl / 1000)} s`),
-  });
 
   // 3: authentication and the role a route needs.
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?', 1)[0] ?? '';
     request.principal = await authenticate(request, accounts);
-    const access = requiredAccess(request, path);
+    const access = requiredAccess(request);
     if (access === 'public') return;
     if (!request.principal) throw new HttpError(401, 'Sign in required');
     if (!roleAllows(request.principal.role, access)) {
@@ -176,11 +183,19 @@ export async function registerAccess(app: FastifyInstance, options: AccessOption
   registerAudit(app, accounts, options.log);
 }
 
-/** The route's declared access, or the default for its method; pages and assets outside /api are public. */
-function requiredAccess(request: FastifyRequest, path: string): Access {
+/**
+ * The access a request needs, from the route the router matched (its registered pattern), never from
+ * the raw URL: '/%61pi/…' and other spellings reach the same route and need the same role. A route's
+ * declared access wins; otherwise reads need a viewer and writes an operator. The one exception is
+ * reading the web app's pages and assets (the static wildcard, and the not-found handler that answers
+ * index.html or a 404): public, since the login page must load.
+ */
+function requiredAccess(request: FastifyRequest): Access {
   const declared = request.routeOptions.config?.access;
   if (declared) return declared;
-  if (!path.startsWith('/api/') && path !== '/api') return 'public';
+  const pattern = request.routeOptions.url;
+  const apiRoute = pattern !== undefined && (pattern === '/api' || pattern.startsWith('/api/'));
+  if (!apiRoute && !isWrite(request.method)) return 'public';
   return isWrite(request.method) ? 'operator' : 'viewer';
 }
 
@@ -224,12 +239,26 @@ function sessionStore(repo: SessionRepository, hours: number): SessionStore {
   };
 }
 
-/** 5: one audit row per write request, after it is answered, with its outcome. */
+/** Audit rows of writes refused before anyone was known (no sign-in, foreign host or origin), per address and minute. */
+const ANONYMOUS_AUDIT_PER_MINUTE = 30;
+
+/**
+ * 5: one audit row per write request, after it is answered, with its outcome. Writes refused before
+ * a principal is known are recorded too, but at most ANONYMOUS_AUDIT_PER_MINUTE per address: a
+ * flood of them must not fill the disk or bury the real entries (the excess is logged, not stored).
+ */
 function registerAudit(app: FastifyInstance, accounts: AccountService, log: AccessOptions['log']): void {
+  const anonymousBudget = app.createRateLimit({ max: ANONYMOUS_AUDIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `audit:${request.ip}` });
   app.addHook('onResponse', async (request, reply) => {
     if (!isWrite(request.method) || request.routeOptions.config?.audit === false) return;
     const principal = request.principal;
     const path = request.url.split('?', 1)[0] ?? '';
+    const budget = principal ? undefined : await anonymousBudget(request);
+    // (isAllowed means "on the allow list", which this limiter has none of.)
+    if (budget && !budget.isAllowed && budget.isExceeded) {
+      log.warn({ ip: request.ip, path: path.slice(0, 200), status: reply.statusCode }, 'anonymous write refused (audit rows for this address are capped)');
+      return;
+    }
     try {
       await accounts.recordAudit({
         at: new Date(),
@@ -249,12 +278,28 @@ function registerAudit(app: FastifyInstance, accounts: AccountService, log: Acce
   });
 }
 
-/** What the write was about: route parameters and the query (never the body: it may hold a password). */
+/** The most of an audit row's detail kept, as JSON characters. */
+const MAX_DETAIL_CHARS = 2000;
+
+/**
+ * What the write was about: route parameters, the query, and the body fields the route names as
+ * safe to record (`config.auditBody`, e.g. an account's username and role; never a password).
+ */
 function auditDetail(request: FastifyRequest): Record<string, unknown> | null {
   const detail: Record<string, unknown> = {};
   if (request.params && typeof request.params === 'object' && Object.keys(request.params).length) detail.params = request.params;
   if (request.query && typeof request.query === 'object' && Object.keys(request.query).length) detail.query = request.query;
-  return Object.keys(detail).length ? (storable(detail) as Record<string, unknown>) : null;
+  const fields = request.routeOptions.config?.auditBody;
+  if (fields && request.body && typeof request.body === 'object') {
+    const body = request.body as Record<string, unknown>;
+    const picked = Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
+    if (Object.keys(picked).length) detail.body = picked;
+  }
+  if (!Object.keys(detail).length) return null;
+  const kept = storable(detail) as Record<string, unknown>;
+  const json = JSON.stringify(kept);
+  // A cut between the halves of a surrogate pair would leave a lone one, which jsonb refuses.
+  return json.length <= MAX_DETAIL_CHARS ? kept : { truncated: json.slice(0, MAX_DETAIL_CHARS).replace(/[\uD800-\uDBFF]$/, '') };
 }
 
 /** PostgreSQL text and jsonb hold neither U+0000 nor lone surrogates: replace them, keep the rest. */

@@ -16,6 +16,11 @@ beforeAll(async () => {
   app.get('/terminated', async () => {
     throw new Error('Connection terminated unexpectedly');
   });
+  app.get('/deadlock', async () => {
+    // PostgreSQL's "deadlock detected" as pg reports it (SQLSTATE 40P01), inside Drizzle's wrapping.
+    const pgError = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    throw Object.assign(new Error('Failed query: insert into "space_objects" …'), { cause: pgError });
+  });
   app.get('/bug', async () => {
     throw new Error('undefined is not a function at /srv/x.ts:1');
   });
@@ -32,6 +37,13 @@ describe('the error handler', () => {
     const terminated = await app.inject({ url: '/terminated' });
     expect(terminated.statusCode).toBe(503);
     expect(terminated.json()).toEqual({ message: 'The database is unavailable: Connection terminated unexpectedly' });
+  });
+
+  it('answers a deadlock victim with 503 and a short Retry-After: it rolled back whole, so it may be sent again', async () => {
+    const res = await app.inject({ url: '/deadlock' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: 'The write met a concurrent one and was rolled back whole; send it again' });
+    expect(res.headers['retry-after']).toBe('1');
   });
 
   it('still answers other failures with a bare 500', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { connectionFailureReason, isConnectionFailure } from '../repositories/database-errors.ts';
+import { connectionFailureReason, isConnectionFailure, sqlState } from '../repositories/database-errors.ts';
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable (the pool reconnects by itself). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -37,6 +37,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
+    }
+    // Two writes that met (PostgreSQL chose one as the deadlock victim, or a serialisation failure):
+    // the loser rolled back whole, so trying again is safe (SQLSTATE 40P01, 40001).
+    const state = sqlState(error);
+    if (state === '40P01' || state === '40001') {
+      request.log.warn({ err: error }, 'write conflict');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ message: 'The write met a concurrent one and was rolled back whole; send it again' });
     }
     if (isConnectionFailure(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { apiTokens, users } from '../db/schema.ts';
+import { apiTokens, sessions, users } from '../db/schema.ts';
 import { isUniqueViolationOf } from './database-errors.ts';
 
 export type Role = 'viewer' | 'operator' | 'admin';
@@ -29,7 +29,7 @@ export class DuplicateUsernameError extends Error {
   override name = 'DuplicateUsernameError';
 }
 
-/** Accounts and their API tokens. The only code that touches `users` and `api_tokens`. */
+/** Accounts and their API tokens. The only code that touches `users` and `api_tokens` (and `sessions`, to end a user's sessions when the password changes). */
 export class AccountRepository {
   constructor(private readonly db: Db) {}
 
@@ -66,27 +66,37 @@ export class AccountRepository {
     return Number(row?.n ?? 0);
   }
 
-  async updateUser(id: number, fields: { role?: Role; passwordHash?: string }, now: Date): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .update(users)
-      .set({ ...fields, updatedAt: now })
-      .where(eq(users.id, id))
-      .returning();
-    return row ? toUser(row) : undefined;
+  /**
+   * Changes a user's role or password, in one transaction that first locks every admin row, so two
+   * demotions (or a demotion and a removal) at once cannot leave no admin. A new password also ends
+   * the user's sessions (a reset must lock out whoever knew the old one).
+   */
+  async updateUser(id: number, fields: { role?: Role; passwordHash?: string }, now: Date): Promise<UserRow | 'missing' | 'last-admin'> {
+    return this.db.transaction(async (tx) => {
+      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+      const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!target) return 'missing';
+      if (target.role === 'admin' && fields.role !== undefined && fields.role !== 'admin' && admins.length <= 1) return 'last-admin';
+      const [row] = await tx
+        .update(users)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      if (fields.passwordHash !== undefined) await tx.delete(sessions).where(eq(sessions.userId, id));
+      return row ? toUser(row) : 'missing';
+    });
   }
 
   /**
    * Removes a user (its sessions and tokens go with it: ON DELETE CASCADE) unless that would leave
-   * no admin: the check and the delete share one transaction.
+   * no admin: every admin row is locked first, so concurrent removals cannot both pass the check.
    */
   async removeUser(id: number): Promise<'removed' | 'missing' | 'last-admin'> {
     return this.db.transaction(async (tx) => {
+      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
       const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!target) return 'missing';
-      if (target.role === 'admin') {
-        const [admins] = await tx.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
-        if (Number(admins?.n ?? 0) <= 1) return 'last-admin';
-      }
+      if (target.role === 'admin' && admins.length <= 1) return 'last-admin';
       await tx.delete(users).where(eq(users.id, id));
       return 'removed';
     });

@@ -85,7 +85,10 @@ export class CatalogRepository {
    * kept where the new record has none (a TLE import knows only a name and a
    * COSPAR id; it must not erase the owner a SATCAT import gave).
    */
-  async upsertObjects(objects: SpaceObject[], now: Date): Promise<number> {
+  async upsertObjects(unsorted: SpaceObject[], now: Date): Promise<number> {
+    // In key order: an import holds its row locks to the end of its transaction, and two imports
+    // that lock the same objects in the same order wait for each other instead of deadlocking.
+    const objects = [...unsorted].sort((a, b) => a.noradId - b.noradId);
     let added = 0;
     for (let i = 0; i < objects.length; i += OBJECT_BATCH) {
       const batch = objects.slice(i, i + OBJECT_BATCH).map((o) => ({ ...o, updatedAt: now }));
@@ -120,7 +123,9 @@ export class CatalogRepository {
   }
 
   /** Adds element sets; a set whose (norad, epoch) is already stored is skipped. Returns how many were new. */
-  async insertElementSets(sets: readonly ElementSet[], source: string, importId: number | null, now: Date): Promise<number> {
+  async insertElementSets(unsorted: readonly ElementSet[], source: string, importId: number | null, now: Date): Promise<number> {
+    // In key order, as upsertObjects, so concurrent imports cannot deadlock on the unique index.
+    const sets = [...unsorted].sort((a, b) => a.norad - b.norad || a.epoch - b.epoch);
     let added = 0;
     for (let i = 0; i < sets.length; i += SET_BATCH) {
       const batch = sets.slice(i, i + SET_BATCH).map((s) => ({

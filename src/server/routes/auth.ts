@@ -37,13 +37,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   // Per (address, account): an attacker guessing one account from one address is stopped; a
   // user mistyping from another desk is not locked out. A second, looser limit per account alone
   // stops guessing spread over many addresses (OWASP Authentication Cheat Sheet, "Login Throttling").
-  const perAccount = authOn
-    ? app.createRateLimit({
-        max: ctx.config.LOGIN_ATTEMPTS_PER_15_MIN * 5,
-        timeWindow: '15 minutes',
-        keyGenerator: (request) => `login-account:${usernameOf(request.body)}`,
-      })
-    : undefined;
+  // And a third per address alone, so one address cannot try a few passwords on every account; it
+  // is ten times the per-account one, since a whole office may sign in through one NAT address.
+  const perAccount = app.createRateLimit({
+    max: ctx.config.LOGIN_ATTEMPTS_PER_15_MIN * 5,
+    timeWindow: '15 minutes',
+    keyGenerator: (request) => `login-account:${usernameOf(request.body)}`,
+  });
+  const perAddress = app.createRateLimit({
+    max: ctx.config.LOGIN_ATTEMPTS_PER_15_MIN * 10,
+    timeWindow: '15 minutes',
+    keyGenerator: (request) => `login-address:${request.ip}`,
+  });
 
   app.post(
     '/api/auth/login',
@@ -71,18 +76,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       if (!authOn) throw new HttpError(400, 'This server has no accounts (AUTH=off): there is nothing to sign in to');
       const attempted = usernameOf(request.body);
-      const audit = (status: number) =>
-        accounts.recordAudit({ at: new Date(), actor: attempted, via: 'anonymous', role: null, method: 'POST', action: '/api/auth/login', path: '/api/auth/login', status, ip: request.ip, detail: null });
-      const limited = await perAccount!(request);
-      if (!limited.isAllowed && limited.isExceeded) {
-        await audit(429);
-        throw new HttpError(429, `Too many sign-in attempts for '${attempted}'; try again in ${Math.ceil(limited.ttl / 1000)} s`);
+      // The row names the account only when there is one: people type passwords into the username field.
+      const audit = async (status: number) => {
+        const actor = (await accounts.findUser(attempted)) ? attempted : '(unknown user)';
+        await accounts.recordAudit({ at: new Date(), actor, via: 'anonymous', role: null, method: 'POST', action: '/api/auth/login', path: '/api/auth/login', status, ip: request.ip, detail: null });
+      };
+      for (const [limiter, what] of [
+        [perAddress, 'from this address'],
+        [perAccount, `for '${attempted}'`],
+      ] as const) {
+        const limited = await limiter(request);
+        if (!limited.isAllowed && limited.isExceeded) {
+          await audit(429);
+          throw new HttpError(429, `Too many sign-in attempts ${what}; try again in ${Math.ceil(limited.ttl / 1000)} s`);
+        }
       }
       const user = await accounts.verifyLogin(request.body.username, request.body.password);
       if (!user) {
         await audit(401);
         throw new HttpError(401, 'Wrong username or password');
       }
+      await accounts.pruneSessions(new Date());
       await request.session.regenerate();
       request.session.userId = user.id;
       request.principal = { userId: user.id, username: user.username, role: user.role, via: 'session' };

@@ -42,14 +42,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/api/users',
-    { config: admin, schema: { tags, summary: 'Create an account (admin)', body: CreateUser, response: { 201: User, 400: ErrorResponse, 409: ErrorResponse } } },
+    { config: { ...admin, auditBody: ['username', 'role'] }, schema: { tags, summary: 'Create an account (admin)', body: CreateUser, response: { 201: User, 400: ErrorResponse, 409: ErrorResponse } } },
     async (request, reply) => reply.status(201).send(userJson(await answering(() => accounts.addUser(request.body, new Date())))),
   );
 
   app.patch(
     '/api/users/:id',
     {
-      config: admin,
+      // The audit row keeps the new role, never the password.
+      config: { ...admin, auditBody: ['role'] },
       schema: { tags, summary: "Change an account's role or password (admin)", params: UserParams, body: UpdateUser, response: { 200: User, 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } },
     },
     async (request) => userJson(await answering(() => accounts.updateUser(request.params.id, request.body, new Date()))),
@@ -81,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/api/users/:id/tokens',
     {
-      config: admin,
+      config: { ...admin, auditBody: ['label'] },
       schema: {
         tags,
         summary: 'Create an API token for an account (admin); the token is in this response only',

@@ -1,6 +1,7 @@
 import type { AccountRepository, Role, TokenRow, UserRow } from '../repositories/account-repository.ts';
 import { DuplicateUsernameError } from '../repositories/account-repository.ts';
 import type { AuditEntry, AuditRepository } from '../repositories/audit-repository.ts';
+import type { SessionRepository } from '../repositories/session-repository.ts';
 import { hashApiToken, newApiToken, TOKEN_PATTERN } from '../auth/api-tokens.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 
@@ -49,7 +50,13 @@ export class AccountService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly audit: AuditRepository,
+    private readonly sessions: SessionRepository,
   ) {}
+
+  /** Deletes expired sessions (done at every sign-in rather than by a timer); returns how many. */
+  pruneSessions(now: Date): Promise<number> {
+    return this.sessions.prune(now);
+  }
 
   static normaliseUsername(username: string): string {
     return username.trim().toLowerCase();
@@ -107,18 +114,14 @@ export class AccountService {
   async updateUser(idOrName: number | string, patch: { role?: string; password?: string }, now: Date): Promise<PublicUser> {
     const user = await this.requireUser(idOrName);
     const fields: { role?: Role; passwordHash?: string } = {};
-    if (patch.role !== undefined) {
-      fields.role = AccountService.checkRole(patch.role);
-      if (user.role === 'admin' && fields.role !== 'admin' && (await this.accounts.countAdmins()) <= 1) {
-        throw new AccountError('last-admin', `'${user.username}' is the last admin; make another admin first`);
-      }
-    }
+    if (patch.role !== undefined) fields.role = AccountService.checkRole(patch.role);
     if (patch.password !== undefined) {
       AccountService.checkPassword(patch.password);
       fields.passwordHash = await hashPassword(patch.password);
     }
     const updated = await this.accounts.updateUser(user.id, fields, now);
-    if (!updated) throw new AccountError('not-found', `no user with id ${user.id}`);
+    if (updated === 'missing') throw new AccountError('not-found', `no user with id ${user.id}`);
+    if (updated === 'last-admin') throw new AccountError('last-admin', `'${user.username}' is the last admin; make another admin first`);
     return publicUser(updated);
   }
 

@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { csrfHeaders } from './csrf';
 
 /*
@@ -47,6 +47,12 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (error.message.startsWith('401:') && query.queryKey[0] !== SESSION_KEY[0]) void client.invalidateQueries({ queryKey: SESSION_KEY });
+      },
+    }),
+    // A write whose session expired meanwhile: the login page, not just an error.
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (error.message.startsWith('401:')) void client.invalidateQueries({ queryKey: SESSION_KEY });
       },
     }),
     defaultOptions: {

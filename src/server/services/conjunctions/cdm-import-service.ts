@@ -180,7 +180,9 @@ export class CdmImportService {
         return;
       }
       try {
-        const estimate = r.estimates[i] ? await r.estimates[i] : undefined;
+        const settled = estimated.get(r)?.[i];
+        if (settled?.status === 'rejected') throw settled.reason;
+        const estimate = settled?.value;
         const outcome = await this.importOne(repo, m, estimate, r.fileName, now, known, touched);
         r.response.imported.push(outcome);
         done.set(k, outcome.conjunctionId);
@@ -195,6 +197,10 @@ export class CdmImportService {
         }
       }
     };
+    // Every Pc estimate is finished before the transaction opens: on PGlite the transaction holds
+    // the only connection, so the whole server would otherwise wait on the workers too.
+    const estimated = new Map<ReadFile, PromiseSettledResult<MessageEstimate | undefined>[]>();
+    for (const r of accepted) estimated.set(r, await Promise.allSettled(r.estimates.map((e) => e ?? Promise.resolve(undefined))));
     try {
       await this.writer.withConjunctionLock(() =>
         this.messages.transaction(async (repo) => {
