@@ -18,8 +18,12 @@ const CARA_CDM = join(REFERENCE_DIR, 'cdm/cara/000025994_conj_000037558_20210324
 const TLE = 'ISS (ZARYA)\n1 25544U 98067A   08264.51782528 -.00002182  00000-0 -11606-4 0  2927\n2 25544  51.6416 247.4627 0006703 130.5360 325.0288 15.72125391563537\n';
 
 function addUser(dataDir: string, name: string, role: string, password: string): void {
+  // Into the embedded database the server will open (startApp leaves DATABASE_URL out too).
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
   const result = spawnSync(process.execPath, ['bin/ssa.js', 'user', 'add', name, '--role', role, '--password-stdin', '--data-dir', dataDir], {
     cwd: repoRoot,
+    env,
     input: `${password}\n`,
     encoding: 'utf8',
   });
