@@ -51,17 +51,35 @@ async function openPostgres(url: string): Promise<Database> {
   // (node-postgres docs, "Pool: events: error"), so there is nothing else to do.
   pool.on('error', () => {});
   const location = redactUrl(url);
+  let client: pg.PoolClient;
   try {
-    const client = await pool.connect();
-    client.release();
+    client = await pool.connect();
   } catch (error) {
     await pool.end();
     throw new DatabaseError(`Cannot connect to PostgreSQL at ${location}: ${(error as Error).message}`);
   }
+  // Several servers may start together on one database: the migrations run under a session-level
+  // advisory lock (PostgreSQL docs §13.3.5 "Advisory Locks"), so one applies them while the others
+  // wait and then find nothing to do. A server killed meanwhile loses its session, and the lock with it.
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (error) {
+    client.release(true);
+    await pool.end();
+    throw error;
+  }
+  client.release();
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
   return { kind: 'postgres', db: db as unknown as Db, location, close: () => pool.end() };
 }
+
+/** The advisory-lock key of schema migrations: any fixed bigint, the same in every Data Forge ("DFMIGRAT" in ASCII). */
+export const MIGRATION_LOCK_KEY = '4919704620073369940';
 
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = resolve(dataDir, 'pglite');
