@@ -106,10 +106,31 @@ describe('ssa screen', () => {
     ['an unreadable file', withArg('--catalog', join(dir, 'absent.tle')), /cannot read --catalog file/],
     ['a file with no element sets', withArg('--catalog', file('empty.txt', 'nothing here\n')), /no valid element sets/],
     ['an unknown option', [...good, '--radius', '3'], /Unknown option/],
+    ['--all with --primary', [...good, '--all'], /--all and --primary exclude each other/],
   ])('refuses %s with a UsageError', async (_, args, message) => {
     const error = await expectUsageError(run(args), SCREEN_USAGE);
     expect(error.message).toMatch(message);
   });
+
+  it('screens every pair with --all: each pair once, lower NORAD id first, the same approaches as the primary runs', async () => {
+    const window = ['--start', '2023-10-09T00:00:00Z', '--end', '2023-10-10T00:00:00Z', '--threshold-km', '80', '--workers', '2'];
+    const all = JSON.parse((await run(['--catalog', catalogPath, '--all', ...window])).stdout) as { total_objects: number; conjunctions: Record<string, unknown>[] };
+    expect(all.total_objects).toBe(3);
+    const pairs = (out: { conjunctions: Record<string, unknown>[] }) => out.conjunctions.map((c) => `${c.primary_norad}-${c.secondary_norad}@${c.tca as string}`).sort();
+    // The same approaches as screening each object as a primary, once per pair (lower id first).
+    const byPrimary = new Set<string>();
+    for (const id of ['46', '25397', '41423']) {
+      const out = JSON.parse((await run(['--catalog', catalogPath, '--primary', id, ...window])).stdout) as { conjunctions: Record<string, unknown>[] };
+      for (const c of out.conjunctions) {
+        const [a, b] = [String(c.primary_norad), String(c.secondary_norad)].sort((x, y) => Number(x) - Number(y));
+        byPrimary.add(`${a}-${b}@${String(c.tca).slice(0, 21)}`);
+      }
+    }
+    expect(all.conjunctions.length).toBeGreaterThan(0);
+    expect(all.conjunctions.every((c) => Number(c.primary_norad) < Number(c.secondary_norad))).toBe(true);
+    expect(new Set(pairs(all).map((p) => p.slice(0, -3))).size).toBe(all.conjunctions.length);
+    expect(new Set(pairs(all).map((p) => p.slice(0, -3)))).toEqual(byPrimary);
+  }, 120_000);
 
   it('accepts OMM input and offsets in the dates', async () => {
     const omm = [

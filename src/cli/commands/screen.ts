@@ -13,11 +13,14 @@ import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 import { processIo, type CommandIo } from '../io.ts';
 
-export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE --primary ID[,ID...] --start ISO --end ISO --threshold-km X [--workers N] [--progress]
+export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE (--primary ID[,ID...] | --all) --start ISO --end ISO --threshold-km X [--workers N] [--progress]
 
 Finds every close approach closer than X km between the primaries and every other object of
 the catalogue with a time of closest approach in [start, end), by SGP4 (filters: apogee/perigee,
-orbit path, time windows; every candidate refined to the millisecond). Pairs that stay close
+orbit path, time windows; every candidate refined to the millisecond). With --all, between every
+pair of objects of the catalogue, each pair once with the lower NORAD id as primary (catalogue-
+wide screening: a spatial grid of every object's path over 60 s steps, then the same refinement;
+the window is split into time slices over the workers). Pairs that stay close
 (docked, formation, proximity operations: slower than 5 m/s at TCA or inside the threshold for a
 quarter of an orbit) are proximities, not conjunctions. Each conjunction gets its collision
 probability chosen as NASA CARA's PcMultiStep does (Foster 2D, the 2D method's usage-violation
@@ -33,6 +36,7 @@ with times in ISO 8601 UTC (milliseconds, ending in Z), conjunctions sorted by t
 Options:
   --catalog FILE        element sets: TLE, 3LE or OMM (KVN, XML, JSON, CSV); the newest set of each object is used
   --primary ID[,ID...]  NORAD catalogue numbers of the primaries (Alpha-5 accepted)
+  --all                 every pair of the catalogue instead of primaries
   --start ISO           window start, UTC, e.g. 2023-10-09T00:00:00Z
   --end ISO             window end, UTC, after the start
   --threshold-km X      distance threshold, km, greater than 0
@@ -77,7 +81,7 @@ function parseInstant(option: string, text: string | undefined): number {
 }
 
 function parsePrimaries(text: string | undefined): number[] {
-  if (text === undefined || text.trim() === '') throw new UsageError('missing --primary ID[,ID...]', SCREEN_USAGE);
+  if (text === undefined || text.trim() === '') throw new UsageError('missing --primary ID[,ID...] (or --all for every pair)', SCREEN_USAGE);
   const ids = text.split(',').map((part) => {
     const trimmed = part.trim();
     const norad = /^\d+$/.test(trimmed) ? Number(trimmed) : decodeAlpha5(trimmed);
@@ -108,6 +112,7 @@ export async function screenCommand(args: string[], _env: Record<string, string 
     {
       catalog: { type: 'string' },
       primary: { type: 'string' },
+      all: { type: 'boolean' },
       start: { type: 'string' },
       end: { type: 'string' },
       'threshold-km': { type: 'string' },
@@ -123,7 +128,8 @@ export async function screenCommand(args: string[], _env: Record<string, string 
   }
   const path = values.catalog;
   if (path === undefined || path.trim() === '') throw new UsageError('missing --catalog FILE', SCREEN_USAGE);
-  const primaries = parsePrimaries(values.primary);
+  if (values.all && values.primary !== undefined) throw new UsageError('--all and --primary exclude each other: --all screens every pair', SCREEN_USAGE);
+  const primaries = values.all ? [] : parsePrimaries(values.primary);
   const start = parseInstant('start', values.start);
   const end = parseInstant('end', values.end);
   if (!(end > start)) throw new UsageError(`--end (${isoUtc(end)}) must be after --start (${isoUtc(start)})`, SCREEN_USAGE);
@@ -152,7 +158,7 @@ export async function screenCommand(args: string[], _env: Record<string, string 
     }
   }
 
-  const job = screeningJob(catalog, primaries, isoUtc(start), isoUtc(end), thresholdKm);
+  const job = screeningJob(catalog, values.all ? 'all' : primaries, isoUtc(start), isoUtc(end), thresholdKm);
   let lastStage = '';
   const onProgress = (p: ScreeningProgress) => {
     if (!values.progress || p.stage === lastStage) return;

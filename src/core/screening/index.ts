@@ -8,4 +8,5 @@ export { assessRisk, assessRiskWithFallback, riskSubjectOf, type CovarianceSourc
 export { inShard, isoUtc, mergeShardResults, splitJob, validateJob, windowOf, type ScreeningJob, type ScreeningResult, type ScreeningShard, type ShardResult } from './job.ts';
 export { overallFraction, SCREENING_STAGES, STAGE_WEIGHTS, type ScreeningProgress, type ScreeningStage } from './stages.ts';
 export { bruteForce, bruteForcePair, bruteForceTimes, BRUTE_FORCE_STEP_MS, MAX_RELATIVE_SPEED_KM_S, sampledPositions } from './brute-force.ts';
+export { screenAllPairs, sgp4Sampler, ALL_PAIRS_STEP_MS, type AllPairsInput, type PositionSampler } from './all-pairs.ts';
 export type { ScreeningWindow } from './object-track.ts';

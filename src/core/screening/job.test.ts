@@ -72,4 +72,26 @@ describe('screening jobs and shards', () => {
     expect(() => mergeShardResults(job, 2, [results[0]!, results[0]!])).toThrow(/twice/);
     expect(() => mergeShardResults(job, 2, [results[0]!, { ...results[1]!, catalogVersion: 'other' }])).toThrow(/catalogue/);
   });
+
+  it('splits a catalogue-wide job into time slices of the whole catalogue, and counts its pairs once when merging', () => {
+    const all: ScreeningJob = { ...job, primaries: [], scope: 'all' };
+    const shards = splitJob(all, ids, 2, 2);
+    expect(shards).toHaveLength(4);
+    expect(shards.map((s) => [s.start, s.end])).toEqual([
+      ['2023-10-09T00:00:00.000Z', '2023-10-09T12:00:00.000Z'],
+      ['2023-10-09T12:00:00.000Z', '2023-10-10T00:00:00.000Z'],
+      ['2023-10-10T00:00:00.000Z', '2023-10-10T12:00:00.000Z'],
+      ['2023-10-10T12:00:00.000Z', '2023-10-11T00:00:00.000Z'],
+    ]);
+    for (const shard of shards) for (const id of ids) expect(inShard(shard, id)).toBe(true);
+    const results: ShardResult[] = shards.map((s) => ({ jobId: all.id, shard: s.index, catalogVersion: all.catalog.version, approaches: [], stats: stats(0), skipped: [] }));
+    expect(mergeShardResults(all, 4, results).stats.pairs).toBe((7 * 6) / 2);
+  });
+
+  it('refuses a catalogue-wide job with primaries, and a primaries job without', () => {
+    expect(() => validateJob({ ...job, scope: 'all' })).toThrow(/must be empty/);
+    expect(() => validateJob({ ...job, primaries: [] })).toThrow(/non-empty/);
+    expect(() => validateJob({ ...job, primaries: [], scope: 'some' as 'all' })).toThrow(/scope/);
+    expect(() => validateJob({ ...job, primaries: [], scope: 'all' })).not.toThrow();
+  });
 });

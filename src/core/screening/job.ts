@@ -4,7 +4,8 @@
  * machine later), and how shard results merge back. Everything here is JSON-serialisable:
  * numbers, strings, arrays and plain objects only.
  *
- * Shards partition the work exactly, so a merge needs no deduplication:
+ * Shards partition the work exactly, so a merge needs no deduplication (a catalogue-wide job,
+ * `scope: 'all'`, splits by time only):
  * - by secondaries: NORAD id ranges [from, to] that cover the catalogue without overlap; a pair of
  *   two primaries is screened only where its higher id is the secondary (screen.ts);
  * - by time: windows [start, end) that tile the job's window; a close approach belongs to the
@@ -22,8 +23,14 @@ export interface ScreeningJob {
   readonly id: string;
   /** The catalogue screened against: a version that names one immutable set of element sets (e.g. a content hash), and its size. */
   readonly catalog: { readonly version: string; readonly objects: number };
-  /** NORAD ids of the primaries. */
+  /** NORAD ids of the primaries; empty for a catalogue-wide job. */
   readonly primaries: readonly number[];
+  /**
+   * 'all': catalogue-wide (all-vs-all, core/screening/all-pairs.ts): every unordered pair of the
+   * catalogue once, lower NORAD id first; its shards are time slices of the window, each
+   * screening the whole catalogue. Absent: the primaries against the catalogue.
+   */
+  readonly scope?: 'all';
   /** Window, ISO 8601 UTC; close approaches with TCA in [start, end) are reported. */
   readonly start: string;
   readonly end: string;
@@ -79,7 +86,10 @@ export function validateJob(job: ScreeningJob): void {
   if (typeof job.id !== 'string' || job.id === '') throw new RangeError('job.id must be a non-empty string');
   if (typeof job.catalog?.version !== 'string' || job.catalog.version === '') throw new RangeError('job.catalog.version must be a non-empty string');
   if (!Number.isInteger(job.catalog.objects) || job.catalog.objects < 0) throw new RangeError('job.catalog.objects must be a count');
-  if (!Array.isArray(job.primaries) || job.primaries.length === 0 || !job.primaries.every((p) => Number.isInteger(p) && p > 0)) {
+  if (job.scope !== undefined && job.scope !== 'all') throw new RangeError(`job.scope must be 'all' or absent, got '${String(job.scope)}'`);
+  if (job.scope === 'all') {
+    if (!Array.isArray(job.primaries) || job.primaries.length !== 0) throw new RangeError('job.primaries must be empty for a catalogue-wide job (scope all)');
+  } else if (!Array.isArray(job.primaries) || job.primaries.length === 0 || !job.primaries.every((p) => Number.isInteger(p) && p > 0)) {
     throw new RangeError('job.primaries must be a non-empty list of NORAD ids');
   }
   let window: ScreeningWindow;
@@ -102,6 +112,8 @@ export function splitJob(job: ScreeningJob, catalogNorads: readonly number[], se
     throw new RangeError('splitJob: slice counts must be positive integers');
   }
   const ids = [...new Set(catalogNorads)].sort((a, b) => a - b);
+  // A catalogue-wide job needs every object in every shard: its shards are time slices only.
+  if (job.scope === 'all') return timeSliced(job, secondarySlices * timeSlices);
   const slices = Math.max(1, Math.min(secondarySlices, ids.length));
   const ranges: { from: number; to: number }[] = [];
   for (let k = 0; k < slices; k += 1) {
@@ -119,6 +131,20 @@ export function splitJob(job: ScreeningJob, catalogNorads: readonly number[], se
     for (const secondaries of ranges) shards.push({ job, index: shards.length, count, secondaries, start: sliceStart, end: sliceEnd });
   }
   return shards;
+}
+
+/** `count` shards of a job, each the whole catalogue over one slice of the window (equal durations, whole milliseconds). */
+function timeSliced(job: ScreeningJob, count: number): ScreeningShard[] {
+  const { start, end } = windowOf(job);
+  const slices = Math.max(1, Math.min(count, end - start));
+  return Array.from({ length: slices }, (_, w) => ({
+    job,
+    index: w,
+    count: slices,
+    secondaries: { from: 0, to: Number.MAX_SAFE_INTEGER },
+    start: w === 0 ? job.start : isoUtc(start + Math.round(((end - start) * w) / slices)),
+    end: w === slices - 1 ? job.end : isoUtc(start + Math.round(((end - start) * (w + 1)) / slices)),
+  }));
 }
 
 /** Whether a catalogue object is one of the shard's secondaries. */
@@ -141,6 +167,8 @@ export function mergeShardResults(job: ScreeningJob, shardCount: number, results
   const stats = { ...results[0]!.stats } as Record<string, number>;
   for (const r of results.slice(1)) for (const [key, value] of Object.entries(r.stats)) stats[key] = (stats[key] ?? 0) + value;
   stats.objects = job.catalog.objects;
+  // Every time slice of a catalogue-wide job screens the same pairs.
+  if (job.scope === 'all') stats.pairs = (job.catalog.objects * (job.catalog.objects - 1)) / 2;
   const skipped = new Map<number, SkippedObject>();
   for (const r of results) for (const s of r.skipped) skipped.set(s.norad, s);
   return { job, approaches, stats: stats as unknown as ScreeningStats, skipped: [...skipped.values()].sort((a, b) => a.norad - b.norad) };

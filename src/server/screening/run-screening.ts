@@ -46,9 +46,17 @@ export interface RunScreeningOptions {
   readonly objectType?: (norad: number) => ObjectType | undefined;
 }
 
-/** A job for `primaries` over [start, end) at `thresholdKm` on a catalogue version, with a fresh id. */
-export function screeningJob(catalog: CatalogVersion, primaries: readonly number[], start: string, end: string, thresholdKm: number): ScreeningJob {
-  const job: ScreeningJob = { id: randomUUID(), catalog: { version: catalog.version, objects: catalog.sets.length }, primaries: [...primaries], start, end, thresholdKm };
+/** A job for `primaries` ('all': catalogue-wide, every pair) over [start, end) at `thresholdKm` on a catalogue version, with a fresh id. */
+export function screeningJob(catalog: CatalogVersion, primaries: readonly number[] | 'all', start: string, end: string, thresholdKm: number): ScreeningJob {
+  const job: ScreeningJob = {
+    id: randomUUID(),
+    catalog: { version: catalog.version, objects: catalog.sets.length },
+    primaries: primaries === 'all' ? [] : [...primaries],
+    ...(primaries === 'all' ? { scope: 'all' as const } : {}),
+    start,
+    end,
+    thresholdKm,
+  };
   validateJob(job);
   return job;
 }
@@ -60,7 +68,7 @@ export async function runScreening(pool: ScreeningPool, catalog: CatalogVersion,
   const report = (stage: ScreeningStage, within: number, detail: string) => options.onProgress?.({ stage, fraction: overallFraction(stage, within), detail });
   let t = performance.now();
 
-  report('prepare', 0, `${job.primaries.length} primaries against ${fmt(catalog.sets.length)} objects`);
+  report('prepare', 0, job.scope === 'all' ? `every pair of ${fmt(catalog.sets.length)} objects` : `${job.primaries.length} primaries against ${fmt(catalog.sets.length)} objects`);
   validateJob(job);
   if (job.catalog.version !== catalog.version) throw new RangeError(`job.catalog.version '${job.catalog.version}' is not the catalogue given ('${catalog.version}')`);
   const byId = new Map<number, ElementSet>(catalog.sets.map((s) => [s.norad, s]));

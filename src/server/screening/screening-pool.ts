@@ -33,7 +33,7 @@ export interface PoolProgress {
 export interface PoolRunOptions {
   readonly onProgress?: (progress: PoolProgress) => void;
   readonly signal?: AbortSignal;
-  /** Shards per worker (default 4: enough to balance uneven NORAD ranges). */
+  /** Shards per worker (default 4: enough to balance uneven NORAD ranges; 2 time slices for a catalogue-wide job). */
   readonly shardsPerWorker?: number;
   /** Also split the window into this many slices (default 1). */
   readonly timeSlices?: number;
@@ -123,7 +123,9 @@ export class ScreeningPool {
     const started = performance.now();
     if (job.catalog.version !== this.version) throw new Error(`the pool holds catalogue '${this.version ?? 'none'}', the job needs '${job.catalog.version}'`);
     options.signal?.throwIfAborted();
-    const shards = splitJob(job, this.norads, this.size * (options.shardsPerWorker ?? 4), options.timeSlices ?? 1);
+    // A catalogue-wide shard is a time slice that rebuilds every object's track: fewer, longer ones.
+    const perWorker = options.shardsPerWorker ?? (job.scope === 'all' ? 2 : 4);
+    const shards = splitJob(job, this.norads, this.size * perWorker, options.timeSlices ?? 1);
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     const onAbort = () => Atomics.store(cancel, 0, 1);
     options.signal?.addEventListener('abort', onAbort);

@@ -5,7 +5,7 @@
  * recall test, with satellite.js's WASM BulkPropagator for the dense samples.
  */
 import { parentPort } from 'node:worker_threads';
-import { BulkPropagator, EciBaseCalculator, createSingleThreadRuntime } from 'satellite.js';
+import { BulkPropagator, EciBaseCalculator } from 'satellite.js';
 import type { ElementSet } from '../../core/elements/element-set.ts';
 import { createSgp4, type Sgp4Model } from '../../core/propagation/sgp4.ts';
 import { bruteForcePair, bruteForceTimes, sampledPositions } from '../../core/screening/brute-force.ts';
@@ -14,6 +14,8 @@ import { assessRiskWithFallback, riskSubjectOf } from '../../core/screening/conj
 import { inShard, windowOf, type ScreeningShard, type ShardResult } from '../../core/screening/job.ts';
 import type { EvaluationCounter } from '../../core/screening/pair-distance.ts';
 import { ScreeningCancelled, screen, type ScreeningSubject, type SkippedObject } from '../../core/screening/screen.ts';
+import { screenAllPairs } from '../../core/screening/all-pairs.ts';
+import { bulkSampler, wasmRuntime } from '../screening/bulk-sampler.ts';
 import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';
 
 if (!parentPort) throw new Error('screening-worker must run in a worker thread');
@@ -53,7 +55,60 @@ function progressReporter(shard: number): (stage: ShardStage, fraction: number) 
   };
 }
 
+/** A time slice of a catalogue-wide job: every pair of the catalogue (core/screening/all-pairs.ts), the broad phase sampled with the WASM BulkPropagator. */
+function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
+  const stopped = () => Atomics.load(cancel, 0) !== 0;
+  const report = progressReporter(shard.index);
+  const ms: Record<ShardStage, number> = { tle: 0, orbits: 0, detect: 0 };
+  let t = performance.now();
+  const skipped: SkippedObject[] = [];
+  const subjects: ScreeningSubject[] = [];
+  const ids = [...catalog.keys()].sort((a, b) => a - b);
+  ids.forEach((norad, i) => {
+    if (i % 1024 === 0) {
+      if (stopped()) throw new ScreeningCancelled();
+      report('tle', i / ids.length);
+    }
+    const model = modelFor(norad);
+    if (typeof model === 'string') skipped.push({ norad, reason: model });
+    else subjects.push({ norad, model });
+  });
+  report('tle', 1);
+  ms.tle = performance.now() - t;
+  t = performance.now();
+  let stage: ShardStage = 'orbits';
+  const sampler = bulkSampler(runtime);
+  try {
+    const outcome = screenAllPairs({
+      subjects,
+      window: windowOf(shard),
+      gridOrigin: windowOf(shard.job).start,
+      thresholdKm: shard.job.thresholdKm,
+      sampler: sampler.sample,
+      shouldStop: stopped,
+      onProgress: (s, fraction) => {
+        if (s !== stage) {
+          ms[stage] = performance.now() - t;
+          t = performance.now();
+          stage = s;
+        }
+        report(s, fraction);
+      },
+    });
+    ms[stage] = performance.now() - t;
+    const stats = { ...outcome.stats, objects: ids.length, sgp4Calls: outcome.stats.sgp4Calls + sampler.propagations() };
+    post({ type: 'shard-done', result: { jobId: shard.job.id, shard: shard.index, catalogVersion: version, approaches: outcome.approaches, stats, skipped: [...skipped, ...outcome.skipped] }, ms });
+  } finally {
+    sampler.dispose();
+  }
+}
+
 function runShard(shard: ScreeningShard, cancel: Int32Array): void {
+  if (shard.job.scope === 'all') {
+    if (shard.job.catalog.version !== version) throw new Error(`worker holds catalogue '${version}', shard needs '${shard.job.catalog.version}'`);
+    runAllPairsShard(shard, cancel);
+    return;
+  }
   const stopped = () => Atomics.load(cancel, 0) !== 0;
   const report = progressReporter(shard.index);
   const ms: Record<ShardStage, number> = { tle: 0, orbits: 0, detect: 0 };
@@ -118,7 +173,7 @@ function runShard(shard: ScreeningShard, cancel: Int32Array): void {
   post({ type: 'shard-done', result, ms });
 }
 
-const runtime = await createSingleThreadRuntime();
+const runtime = await wasmRuntime();
 /** Secondaries per BulkPropagator batch: bounds memory to ~batch × samples × 24 bytes. */
 const BRUTE_BATCH = 400;
 
