@@ -10,6 +10,7 @@ import { screenCommand } from './commands/screen.ts';
 import { spaceweatherCommand } from './commands/spaceweather.ts';
 import { serveCommand } from './commands/serve.ts';
 import { userCommand } from './commands/user.ts';
+import { workerCommand } from './commands/worker.ts';
 import { UsageError } from './usage-error.ts';
 
 export const USAGE = `Usage: ssa <command> [options]
@@ -26,6 +27,7 @@ Commands:
   atmosphere  NRLMSISE-00 / JB2008 densities for reference-format cases (see ssa atmosphere --help)
   spaceweather  import CelesTrak SW-All space-weather files, show what is stored (see ssa spaceweather --help)
   user        accounts and API tokens for a server with AUTH=on (see ssa user --help)
+  worker      screen shards from the job queue in PostgreSQL (see ssa worker --help)
 
 Options:
   -h, --help     show this help
@@ -44,6 +46,7 @@ const commands: Record<string, (args: string[], env: Record<string, string | und
   atmosphere: atmosphereCommand,
   spaceweather: spaceweatherCommand,
   user: userCommand,
+  worker: workerCommand,
 };
 
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {

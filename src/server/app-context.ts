@@ -15,6 +15,10 @@ import { ProximityRepository } from './repositories/proximity-repository.ts';
 import { AccountRepository } from './repositories/account-repository.ts';
 import { AuditRepository } from './repositories/audit-repository.ts';
 import { SessionRepository } from './repositories/session-repository.ts';
+import { ScheduledTaskRepository } from './repositories/scheduled-task-repository.ts';
+import { ScreeningJobRepository } from './repositories/screening-job-repository.ts';
+import { CatalogScreeningRepository } from './repositories/catalog-screening-repository.ts';
+import { CatalogScreeningService } from './services/catalog-screening/catalog-screening-service.ts';
 import { AccountService } from './services/account-service.ts';
 import { CdmImportService } from './services/conjunctions/cdm-import-service.ts';
 import { ConjunctionQueryService } from './services/conjunctions/conjunction-query-service.ts';
@@ -29,12 +33,15 @@ import { SpaceWeatherService } from './services/space-weather-service.ts';
 import { SpaceWeatherUpdater } from './services/space-weather-updater.ts';
 import { HighInterestService } from './services/high-interest-service.ts';
 import { OperationsService } from './services/operations/operations-service.ts';
+import { newInstanceId, ScheduledTasks } from './services/scheduled-task.ts';
 
 /** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
   config: Config;
   database: Database;
   version: string;
+  /** This server among others on one database (hostname:pid:random): who claimed a periodic task. */
+  instance: string;
   log: Logger;
   repositories: {
     appMeta: AppMetaRepository;
@@ -51,6 +58,9 @@ export interface AppContext {
     accounts: AccountRepository;
     sessions: SessionRepository;
     audit: AuditRepository;
+    scheduledTasks: ScheduledTaskRepository;
+    screeningJobs: ScreeningJobRepository;
+    catalogScreenings: CatalogScreeningRepository;
   };
   services: {
     catalog: CatalogService;
@@ -67,6 +77,7 @@ export interface AppContext {
     conjunctions: ConjunctionQueryService;
     proximities: ProximityQueryService;
     accounts: AccountService;
+    catalogScreenings: CatalogScreeningService;
   };
 }
 
@@ -87,7 +98,15 @@ export function createAppContext(config: Config, database: Database, version: st
     accounts: new AccountRepository(database.db),
     sessions: new SessionRepository(database.db),
     audit: new AuditRepository(database.db),
+    scheduledTasks: new ScheduledTaskRepository(database.db),
+    screeningJobs: new ScreeningJobRepository(database.db),
+    catalogScreenings: new CatalogScreeningRepository(database.db),
   };
+  // Periodic tasks (screening, online updates) run once per interval across the servers sharing
+  // this database: each claims a period before running it. On PGlite this server is the only one,
+  // but the claims are the same code.
+  const instance = newInstanceId();
+  const claims = new ScheduledTasks(repositories.scheduledTasks, instance, log.child({ service: 'scheduler' }));
   const catalog = new CatalogService(
     repositories.catalog,
     { fleetOwners: config.FLEET_OWNERS, fleetNoradIds: config.FLEET_NORAD_IDS, demo: config.DEMO_CATALOG === 'on' },
@@ -99,6 +118,7 @@ export function createAppContext(config: Config, database: Database, version: st
       celestrak: { enabled: config.CELESTRAK_UPDATES === 'on', baseUrl: config.CELESTRAK_URL, groups: config.CELESTRAK_GROUPS },
       spaceTrack: { baseUrl: config.SPACETRACK_URL, identity: config.SPACETRACK_USER, password: config.SPACETRACK_PASSWORD },
       intervalMs: config.CATALOG_UPDATE_HOURS * 3_600_000,
+      claims,
     },
     log.child({ service: 'catalog-updater' }),
   );
@@ -106,7 +126,7 @@ export function createAppContext(config: Config, database: Database, version: st
   const spaceWeather = new SpaceWeatherService(repositories.spaceWeather, log.child({ service: 'space-weather' }));
   const spaceWeatherUpdater = new SpaceWeatherUpdater(
     spaceWeather,
-    { enabled: config.SWPC_UPDATES === 'on', baseUrl: config.SWPC_URL, intervalMs: config.SWPC_UPDATE_MINUTES * 60_000 },
+    { enabled: config.SWPC_UPDATES === 'on', baseUrl: config.SWPC_URL, intervalMs: config.SWPC_UPDATE_MINUTES * 60_000, claims },
     log.child({ service: 'space-weather-updater' }),
   );
   const orbitalDrag = new OrbitalDragService(catalog, spaceWeather);
@@ -133,6 +153,7 @@ export function createAppContext(config: Config, database: Database, version: st
       adversaryOwners: config.ADVERSARY_OWNERS,
       adversaryScreeningKm: config.ADVERSARY_SCREENING_KM,
       originator: 'DATA FORGE',
+      claims,
     },
     log.child({ service: 'operations' }),
   );
@@ -148,6 +169,7 @@ export function createAppContext(config: Config, database: Database, version: st
     config,
     database,
     version,
+    instance,
     log,
     repositories,
     services: {
@@ -165,6 +187,14 @@ export function createAppContext(config: Config, database: Database, version: st
       conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
       proximities: new ProximityQueryService(repositories.proximities, catalog),
       accounts: new AccountService(repositories.accounts, repositories.audit, repositories.sessions),
+      // Catalogue-wide runs: on this server's threads until serve.ts attaches the job queue (PostgreSQL).
+      catalogScreenings: new CatalogScreeningService(repositories.screeningJobs, repositories.catalogScreenings, screening, catalog, {
+        intervalHours: config.CATALOG_SCREENING_HOURS,
+        windowHours: config.CATALOG_SCREENING_WINDOW_HOURS,
+        thresholdKm: config.CATALOG_SCREENING_THRESHOLD_KM,
+        claim: (task, intervalMs) => claims.claim(task, intervalMs),
+        log: (message) => log.child({ service: 'catalog-screening' }).info(message),
+      }),
     },
   };
 }

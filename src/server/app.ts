@@ -20,6 +20,7 @@ import { proximitiesRoutes } from './routes/proximities.ts';
 import { conjunctionsRoutes } from './routes/conjunctions.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { dragCalculatorRoutes } from './routes/drag-calculator.ts';
+import { catalogScreeningsRoutes } from './routes/catalog-screenings.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { highInterestObjectsRoutes } from './routes/high-interest-objects.ts';
@@ -105,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(highInterestObjectsRoutes, { ctx });
   await app.register(orbitalDragRoutes, { ctx });
   await app.register(dragCalculatorRoutes, { ctx });
+  await app.register(catalogScreeningsRoutes, { ctx });
   await registerWebApp(app, options.webDir);
   return app;
 }

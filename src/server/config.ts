@@ -89,6 +89,33 @@ export const ConfigSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'must be a distance in km' }).positive('must be a positive distance in km').max(100, 'must be at most 100').default(5),
   ),
+  /** Catalogue-wide (all-vs-all) screening on a schedule: hours between runs (0: only on demand), window, threshold. */
+  CATALOG_SCREENING_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of hours' }).min(0, 'must be 0 (off) or more').max(24 * 30, 'must be at most 720').default(24),
+  ),
+  CATALOG_SCREENING_WINDOW_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of hours' }).positive('must be a positive number of hours').max(168, 'must be at most 168 (7 days)').default(72),
+  ),
+  CATALOG_SCREENING_THRESHOLD_KM: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a distance in km' }).positive('must be a positive distance in km').max(100, 'must be at most 100').default(5),
+  ),
+  /** With DATABASE_URL: worker threads this server lends to the job queue (0: only ssa worker processes screen shards). */
+  QUEUE_SERVER_WORKERS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of threads' }).int('must be a whole number').min(0, 'must be 0 or more').max(256, 'must be at most 256').default(1),
+  ),
+  /** Job queue (DATABASE_URL only): seconds a worker holds a shard before another may take it, and between lease checks. */
+  SHARD_LEASE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(5, 'must be at least 5').max(86_400, 'must be at most 86400').default(600),
+  ),
+  QUEUE_MAINTENANCE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(30),
+  ),
   ALERT_LEVEL: z.preprocess(emptyToUndefined, z.enum(['high', 'critical'], { error: "must be 'high' or 'critical'" }).default('high')),
   CDM_DEFAULT_HBR_M: z.preprocess(
     emptyToUndefined,

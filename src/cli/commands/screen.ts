@@ -11,9 +11,11 @@ import { sstConjunction, sstProximity } from '../../server/screening/sst-format.
 import type { ScreeningJob } from '../../core/screening/job.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { queueScreen } from './screen-queue.ts';
 import { processIo, type CommandIo } from '../io.ts';
 
-export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE (--primary ID[,ID...] | --all) --start ISO --end ISO --threshold-km X [--workers N] [--progress]
+export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE (--primary ID[,ID...] | --all) --start ISO --end ISO --threshold-km X [--workers N] [--queue [--shards N]] [--progress]
 
 Finds every close approach closer than X km between the primaries and every other object of
 the catalogue with a time of closest approach in [start, end), by SGP4 (filters: apogee/perigee,
@@ -41,6 +43,9 @@ Options:
   --end ISO             window end, UTC, after the start
   --threshold-km X      distance threshold, km, greater than 0
   --workers N           worker threads (default: the number of cores)
+  --queue               screen on 'ssa worker' processes through the job queue in PostgreSQL
+                        (needs DATABASE_URL): submit the shards, wait, merge, print the same JSON
+  --shards N            shards of a queued job (default: one per 2 h of window with --all, else 16)
   --progress            print the stages on stderr as the work runs
   -h, --help            show this help
 `;
@@ -106,7 +111,7 @@ function parseWorkers(text: string | undefined): number | undefined {
   return n;
 }
 
-export async function screenCommand(args: string[], _env: Record<string, string | undefined>, io: ScreenIo = processIo): Promise<void> {
+export async function screenCommand(args: string[], env: Record<string, string | undefined>, io: ScreenIo = processIo): Promise<void> {
   const { values } = parseCommandLine(
     args,
     {
@@ -117,6 +122,8 @@ export async function screenCommand(args: string[], _env: Record<string, string 
       end: { type: 'string' },
       'threshold-km': { type: 'string' },
       workers: { type: 'string' },
+      queue: { type: 'boolean' },
+      shards: { type: 'string' },
       progress: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -135,6 +142,18 @@ export async function screenCommand(args: string[], _env: Record<string, string 
   if (!(end > start)) throw new UsageError(`--end (${isoUtc(end)}) must be after --start (${isoUtc(start)})`, SCREEN_USAGE);
   const thresholdKm = parseThreshold(values['threshold-km']);
   const workers = parseWorkers(values.workers);
+  let shards: number | undefined;
+  if (values.shards !== undefined) {
+    if (!values.queue) throw new UsageError('--shards goes with --queue', SCREEN_USAGE);
+    if (!/^\d+$/.test(values.shards.trim()) || Number(values.shards) < 1 || Number(values.shards) > 10_000) throw new UsageError(`--shards: expected a whole number 1–10000, got '${values.shards}'`, SCREEN_USAGE);
+    shards = Number(values.shards);
+  }
+  let queueConfig: (Config & { DATABASE_URL: string }) | undefined;
+  if (values.queue) {
+    const config = loadConfig(env);
+    if (!config.DATABASE_URL) throw new UsageError('--queue needs DATABASE_URL: the job queue lives in PostgreSQL', SCREEN_USAGE);
+    queueConfig = { ...config, DATABASE_URL: config.DATABASE_URL };
+  }
 
   let text: string;
   try {
@@ -166,7 +185,8 @@ export async function screenCommand(args: string[], _env: Record<string, string 
     const title = SCREENING_STAGES.find((s) => s.id === p.stage)?.title ?? p.stage;
     io.stderr(`ssa screen: ${title} (${Math.round(p.fraction * 100)} %): ${p.detail}\n`);
   };
-  const report = await (io.screen ?? poolScreen)(catalog, job, onProgress, workers);
+  const log = (line: string) => io.stderr(`ssa screen: ${line}\n`);
+  const report = queueConfig ? await queueScreen(queueConfig, catalog, job, onProgress, { workers, shards, log }) : await (io.screen ?? poolScreen)(catalog, job, onProgress, workers);
   for (const s of report.skipped) if (primaries.includes(s.norad)) io.stderr(`ssa screen: primary ${s.norad} skipped: ${s.reason}\n`);
   const names = new Map(catalog.sets.map((set) => [set.norad, set.name ?? String(set.norad)]));
   const output = {

@@ -3,6 +3,11 @@ import { createAppContext } from '../../server/app-context.ts';
 import { ConfigError, configurationProblem, exposureProblem, loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { VERSION } from '../../server/version.ts';
+import { openQueue } from '../../server/queue/screening-queue.ts';
+import { ShardWorker } from '../../server/queue/shard-worker.ts';
+import { ScreeningJobRepository } from '../../server/repositories/screening-job-repository.ts';
+import { ScreeningPool } from '../../server/screening/screening-pool.ts';
+import type { QueueAttachment } from '../../server/services/catalog-screening/catalog-screening-service.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -28,6 +33,10 @@ Other environment:
   SWPC_UPDATES      on|off: read NOAA SWPC space-weather feeds on a schedule (default off)
   SWPC_URL, SWPC_UPDATE_MINUTES   feed base URL (a mirror) and minutes between reads (default 180)
   SCREENING         on|off: continuous screening of the fleet (default on)
+  CATALOG_SCREENING_HOURS, CATALOG_SCREENING_WINDOW_HOURS, CATALOG_SCREENING_THRESHOLD_KM
+                    catalogue-wide (all-vs-all) runs: hours between them (default 24; 0 off), window (default 72 h), threshold (default 5 km)
+  QUEUE_SERVER_WORKERS  with DATABASE_URL: threads this server lends to the job queue (default 1; ssa worker adds more)
+  SHARD_LEASE_SECONDS, QUEUE_MAINTENANCE_SECONDS   job queue: shard lease (default 600) and lease checks (default 30)
   SCREENING_INTERVAL_MINUTES, SCREENING_WINDOW_DAYS, SCREENING_THRESHOLD_KM
                     minutes between runs (default 15), window (default 7 days, at most 7), threshold (default 5 km)
   ALERT_LEVEL       high|critical: risk level at which a CDM is generated (default high)
@@ -81,6 +90,25 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   await ctx.services.highInterest.initialise(new Date());
   const app = await buildApp(ctx);
 
+  // With PostgreSQL, catalogue-wide runs go through the job queue; this server lends
+  // QUEUE_SERVER_WORKERS threads to it (its own pool: the shared one serves the fleet screening).
+  let queue: QueueAttachment | undefined;
+  let queueWorker: { stop(): Promise<void>; pool: ScreeningPool } | undefined;
+  if (config.DATABASE_URL) {
+    const boss = await openQueue(config.DATABASE_URL, { leaseSeconds: config.SHARD_LEASE_SECONDS, maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS });
+    queue = { boss, leaseSeconds: config.SHARD_LEASE_SECONDS, maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS };
+    ctx.services.catalogScreenings.attachQueue(queue);
+    if (config.QUEUE_SERVER_WORKERS > 0) {
+      const pool = new ScreeningPool(config.QUEUE_SERVER_WORKERS);
+      const worker = new ShardWorker(boss, new ScreeningJobRepository(database.db), pool, {
+        concurrency: config.QUEUE_SERVER_WORKERS,
+        log: (line) => ctx.log.child({ service: 'queue-worker' }).info(line),
+      });
+      await worker.start();
+      queueWorker = { stop: () => worker.stop(), pool };
+    }
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -88,6 +116,10 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     app.log.info({ signal }, 'shutting down');
     ctx.services.updater.stop();
     ctx.services.spaceWeatherUpdater.stop();
+    await ctx.services.catalogScreenings.stop();
+    await queueWorker?.stop().catch(() => undefined);
+    await queue?.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await queueWorker?.pool.close();
     await ctx.services.operations.stop();
     await app.close();
     await ctx.services.screening.close();
@@ -108,6 +140,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   ctx.services.spaceWeatherUpdater.start();
   // The first screening run starts in the background shortly after listen, then on its interval.
   ctx.services.operations.start();
+  await ctx.services.catalogScreenings.start({ embedded: database.kind === 'pglite' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   process.stdout.write(

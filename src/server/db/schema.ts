@@ -534,3 +534,122 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
+
+/**
+ * Periodic tasks shared by every server on one database (issue 13): the continuous screening's
+ * scheduled runs and the online updaters. One row per task: when its latest periodic run was
+ * claimed, by the database's clock (servers on several machines share that clock, not their own),
+ * and by which server instance (hostname:pid:random). A server runs a periodic task only when it
+ * claims it (`ScheduledTaskRepository.claim`), so the task runs once per interval across all of
+ * them. Runs asked for locally (a catalogue change in that server, an operator) claim nothing.
+ */
+export const scheduledTaskClaims = pgTable('scheduled_task_claims', {
+  task: text('task').primaryKey(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  instance: text('instance').notNull(),
+  /** Periodic runs claimed so far, by every instance: what "once per interval" can be checked against. */
+  claims: integer('claims').notNull().default(1),
+});
+
+/**
+ * Screening jobs through the job queue (issue 13): a worker process on any machine screens a
+ * shard of a job against exactly the catalogue version the job names, read from here.
+ * One row per version: the element sets as JSON (core ElementSet), written once.
+ */
+export const screeningCatalogs = pgTable('screening_catalogs', {
+  version: text('version').primaryKey(),
+  objects: integer('objects').notNull(),
+  sets: jsonb('sets').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A screening job (core/screening/job.ts ScreeningJob, kept whole in `spec`) split into shards
+ * that pg-boss hands to `ssa worker` processes. kind: catalog (all-vs-all) | fleet | sst.
+ * status: queued | running | completed | failed | cancelled.
+ */
+export const screeningJobs = pgTable(
+  'screening_jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    /** screening_catalogs.version (no foreign key: old versions are pruned while finished jobs stay). */
+    catalogVersion: text('catalog_version').notNull(),
+    /** scheduled | manual | cli */
+    reason: text('reason').notNull().default('manual'),
+    /** threads: the server's worker threads; queue: ssa worker processes through pg-boss. */
+    execution: text('execution').notNull().default('threads'),
+    spec: jsonb('spec').notNull(),
+    shardCount: integer('shard_count').notNull(),
+    /** Counts once completed (contracts/catalog-screenings.ts CatalogScreeningSummary). */
+    summary: jsonb('summary'),
+    /** Time per stage, ms. */
+    timings: jsonb('timings'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('screening_jobs_created_idx').on(t.createdAt), index('screening_jobs_kind_status_idx').on(t.kind, t.status)],
+);
+
+/**
+ * The shards of a job: the shard (core ScreeningShard) and, once done, its result. A result is
+ * written only by the first worker to finish the shard (status becomes 'done' once), so a shard
+ * retried after its worker died, or finished twice, is counted once: results are keyed by job and
+ * shard. status: queued | running | done. stage/fraction: the running worker's progress.
+ */
+export const screeningShards = pgTable(
+  'screening_shards',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => screeningJobs.id, { onDelete: 'cascade' }),
+    shard: integer('shard').notNull(),
+    spec: jsonb('spec').notNull(),
+    status: text('status').notNull(),
+    stage: text('stage'),
+    fraction: doublePrecision('fraction'),
+    worker: text('worker'),
+    attempts: integer('attempts').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    result: jsonb('result'),
+    /** Time per stage in the worker, ms. */
+    ms: jsonb('ms'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.shard] })],
+);
+
+/**
+ * The conjunctions a catalogue-wide run found (one row each; the pair once, lower NORAD id as
+ * primary), with the risk step's Pc: the table behind /analytics.
+ */
+export const catalogScreeningConjunctions = pgTable(
+  'catalog_screening_conjunctions',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => screeningJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    primaryNorad: integer('primary_norad').notNull(),
+    secondaryNorad: integer('secondary_norad').notNull(),
+    primaryName: text('primary_name').notNull(),
+    secondaryName: text('secondary_name').notNull(),
+    tca: timestamp('tca', { withTimezone: true, mode: 'date' }).notNull(),
+    missDistanceKm: doublePrecision('miss_distance_km').notNull(),
+    relativeSpeedKmS: doublePrecision('relative_speed_km_s').notNull(),
+    collisionProbability: doublePrecision('collision_probability').notNull(),
+    maxCollisionProbability: doublePrecision('max_collision_probability').notNull(),
+    riskLevel: text('risk_level').notNull(),
+    pcMethod: text('pc_method').notNull(),
+    regime: text('regime').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.seq] }),
+    index('catalog_screening_conjunctions_pc_idx').on(t.jobId, t.collisionProbability),
+    index('catalog_screening_conjunctions_miss_idx').on(t.jobId, t.missDistanceKm),
+  ],
+);

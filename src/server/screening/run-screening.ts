@@ -9,12 +9,12 @@ import type { ObjectType } from '../../core/catalog/satcat.ts';
 import type { ElementSet } from '../../core/elements/element-set.ts';
 import type { CloseApproach } from '../../core/screening/close-approach.ts';
 import { assessRiskWithFallback, riskSubjectOf, type CovarianceSource, type RiskAssessment } from '../../core/screening/conjunction-risk.ts';
-import { validateJob, type ScreeningJob } from '../../core/screening/job.ts';
+import { validateJob, type ScreeningJob, type ScreeningResult } from '../../core/screening/job.ts';
 import { separateProximities, type ProximityRecord } from '../../core/screening/proximity.ts';
 import type { ScreeningStats, SkippedObject } from '../../core/screening/screen.ts';
 import { overallFraction, type ScreeningProgress, type ScreeningStage } from '../../core/screening/stages.ts';
 import type { CatalogVersion } from './catalog-version.ts';
-import type { ScreeningPool } from './screening-pool.ts';
+import type { PoolRunOptions, ScreeningPool } from './screening-pool.ts';
 
 export interface ScreeningConjunction {
   readonly approach: CloseApproach;
@@ -42,6 +42,8 @@ export interface RunScreeningOptions {
   /** Covariances to use instead of the default model (e.g. from imported CDMs). */
   readonly covariances?: CovarianceSource;
   readonly shardsPerWorker?: number;
+  /** Each shard's progress and result (screening-pool.ts ShardEvent). */
+  readonly onShard?: PoolRunOptions['onShard'];
   /** Object types (e.g. from a SATCAT) for the default covariance and hard-body radius; otherwise guessed from names. */
   readonly objectType?: (norad: number) => ObjectType | undefined;
 }
@@ -66,7 +68,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 export async function runScreening(pool: ScreeningPool, catalog: CatalogVersion, job: ScreeningJob, options: RunScreeningOptions = {}): Promise<ScreeningReport> {
   const timings: Record<ScreeningStage, number> = { prepare: 0, tle: 0, orbits: 0, detect: 0, risk: 0, results: 0 };
   const report = (stage: ScreeningStage, within: number, detail: string) => options.onProgress?.({ stage, fraction: overallFraction(stage, within), detail });
-  let t = performance.now();
+  const t = performance.now();
 
   report('prepare', 0, job.scope === 'all' ? `every pair of ${fmt(catalog.sets.length)} objects` : `${job.primaries.length} primaries against ${fmt(catalog.sets.length)} objects`);
   validateJob(job);
@@ -82,11 +84,30 @@ export async function runScreening(pool: ScreeningPool, catalog: CatalogVersion,
   const { result, timings: poolTimings } = await pool.screen(job, {
     signal: options.signal,
     shardsPerWorker: options.shardsPerWorker,
+    onShard: options.onShard,
     onProgress: (p) => report(p.stage, p.fraction, `${p.shardsDone} of ${p.shards} shards done`),
   });
   Object.assign(timings, poolTimings.stageMs);
+  return finishScreening(pool, catalog, result, timings, options);
+}
 
-  t = performance.now();
+/**
+ * The steps after the geometry, wherever the shards ran (this pool, or worker processes through
+ * the job queue): proximities kept apart, the risk step on the pool (which must hold the
+ * catalogue version), the report.
+ */
+export async function finishScreening(
+  pool: ScreeningPool,
+  catalog: CatalogVersion,
+  result: ScreeningResult,
+  timings: Record<ScreeningStage, number>,
+  options: RunScreeningOptions = {},
+): Promise<ScreeningReport> {
+  const { job } = result;
+  const report = (stage: ScreeningStage, within: number, detail: string) => options.onProgress?.({ stage, fraction: overallFraction(stage, within), detail });
+  const byId = new Map<number, ElementSet>(catalog.sets.map((s) => [s.norad, s]));
+  await pool.loadCatalog(catalog.version, catalog.sets);
+  let t = performance.now();
   const { conjunctions: approaches, proximities } = separateProximities(result.approaches, (norad) => byId.get(norad), { startMs: Date.parse(job.start), endMs: Date.parse(job.end) }, job.thresholdKm);
   const total = approaches.length;
   report('risk', 0, `${total} close approaches`);

@@ -16,7 +16,7 @@ import type { ObjectType } from '../../core/catalog/satcat.ts';
 import type { ElementSet } from '../../core/elements/element-set.ts';
 import type { CloseApproach } from '../../core/screening/close-approach.ts';
 import type { RiskAssessment } from '../../core/screening/conjunction-risk.ts';
-import { mergeShardResults, splitJob, type ScreeningJob, type ScreeningResult, type ShardResult } from '../../core/screening/job.ts';
+import { mergeShardResults, splitJob, type ScreeningJob, type ScreeningResult, type ScreeningShard, type ShardResult } from '../../core/screening/job.ts';
 import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from '../workers/screening-protocol.ts';
 
 const BOOTSTRAP = new URL('../workers/tsx-bootstrap.mjs', import.meta.url);
@@ -37,6 +37,17 @@ export interface PoolRunOptions {
   readonly shardsPerWorker?: number;
   /** Also split the window into this many slices (default 1). */
   readonly timeSlices?: number;
+  /** Each shard's own progress (which worker thread, stage, share) and its result when done. */
+  readonly onShard?: (event: ShardEvent) => void;
+}
+
+export interface ShardEvent {
+  readonly shard: ScreeningShard;
+  /** The worker thread, 0 … size − 1. */
+  readonly worker: number;
+  readonly stage: ShardStage;
+  readonly fraction: number;
+  readonly done?: { readonly result: ShardResult; readonly ms: Record<ShardStage, number> };
 }
 
 export interface PoolRunTimings {
@@ -58,6 +69,9 @@ export class ScreeningPool {
   private norads: number[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private closing = false;
+  /** Workers running a shard of runShard, and the callers waiting for one. */
+  private readonly busy = new Set<number>();
+  private readonly waiting: (() => void)[] = [];
 
   constructor(readonly size = availableParallelism()) {
     this.slots = Array.from({ length: size }, (_, i) => this.spawn(i));
@@ -154,17 +168,13 @@ export class ScreeningPool {
       const slot = this.slots[w]!;
       for (let shard = take(w); shard; shard = take(w)) {
         if (cancelled) return;
-        const done = await new Promise<ScreeningWorkerReply>((resolve, reject) => {
-          slot.onReply = (reply) => {
-            if (reply.type === 'progress') {
-              stageFraction.set(reply.shard, { stage: reply.stage, fraction: reply.fraction });
-              report();
-            } else if (reply.type === 'error') reject(new Error(`screening worker: ${reply.message}`));
-            else resolve(reply);
-          };
-          slot.onFailure = reject;
-          slot.worker.postMessage({ type: 'shard', shard, cancel } satisfies ScreeningWorkerRequest);
+        options.onShard?.({ shard, worker: w, stage: 'tle', fraction: 0 });
+        const done = await this.shardOn(slot, shard, cancel, (stage, fraction) => {
+          stageFraction.set(shard.index, { stage, fraction });
+          options.onShard?.({ shard, worker: w, stage, fraction });
+          report();
         });
+        if (done.type === 'shard-done') options.onShard?.({ shard, worker: w, stage: 'detect', fraction: 1, done: { result: done.result, ms: done.ms } });
         if (done.type === 'cancelled') {
           cancelled = true;
           return;
@@ -186,6 +196,54 @@ export class ScreeningPool {
     }
     if (cancelled || options.signal?.aborted) throw options.signal?.reason ?? new DOMException('screening cancelled', 'AbortError');
     return { result: mergeShardResults(job, shards.length, results), timings: { stageMs, wallMs: performance.now() - started } };
+  }
+
+  /** Sends one shard to a worker; resolves with its last reply (done or cancelled). */
+  private shardOn(slot: Slot, shard: ScreeningShard, cancel: Int32Array, onProgress: (stage: ShardStage, fraction: number) => void): Promise<ScreeningWorkerReply> {
+    return new Promise<ScreeningWorkerReply>((resolve, reject) => {
+      slot.onReply = (reply) => {
+        if (reply.type === 'progress') onProgress(reply.stage, reply.fraction);
+        else if (reply.type === 'error') reject(new Error(`screening worker: ${reply.message}`));
+        else resolve(reply);
+      };
+      slot.onFailure = reject;
+      slot.worker.postMessage({ type: 'shard', shard, cancel } satisfies ScreeningWorkerRequest);
+    });
+  }
+
+  /**
+   * Runs one shard (of a job from elsewhere: the job queue) on the first free worker, on the
+   * loaded catalogue version. Shards run in parallel up to the pool's size; more wait for a
+   * worker. Rejects with the signal's reason when aborted.
+   */
+  async runShard(shard: ScreeningShard, options: { onProgress?: (stage: ShardStage, fraction: number) => void; signal?: AbortSignal } = {}): Promise<{ result: ShardResult; ms: Record<ShardStage, number> }> {
+    await this.ready;
+    let w = this.slots.findIndex((_, i) => !this.busy.has(i));
+    while (w < 0) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      w = this.slots.findIndex((_, i) => !this.busy.has(i));
+    }
+    this.busy.add(w);
+    const cancel = new Int32Array(new SharedArrayBuffer(4));
+    const onAbort = () => Atomics.store(cancel, 0, 1);
+    options.signal?.addEventListener('abort', onAbort);
+    try {
+      options.signal?.throwIfAborted();
+      if (shard.job.catalog.version !== this.version) throw new Error(`the pool holds catalogue '${this.version ?? 'none'}', the shard needs '${shard.job.catalog.version}'`);
+      const done = await this.shardOn(this.slots[w]!, shard, cancel, options.onProgress ?? (() => {}));
+      if (done.type === 'cancelled') throw options.signal?.reason ?? new DOMException('screening cancelled', 'AbortError');
+      if (done.type !== 'shard-done') throw new Error(`screening worker answered ${done.type}`);
+      return { result: done.result, ms: done.ms };
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      this.busy.delete(w);
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Shards running through runShard. */
+  get activeShards(): number {
+    return this.busy.size;
   }
 
   /**

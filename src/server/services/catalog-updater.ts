@@ -1,13 +1,22 @@
 import { fetchCelestrakGroup } from '../sources/celestrak.ts';
 import { fetchSpaceTrackCatalog } from '../sources/space-track.ts';
 import type { CatalogService, ImportReport } from './catalog-service.ts';
+import { PeriodicTask, type TaskClaims } from './scheduled-task.ts';
 
 export interface UpdaterOptions {
   celestrak: { enabled: boolean; baseUrl: string; groups: readonly string[] };
   spaceTrack: { baseUrl: string; identity?: string | undefined; password?: string | undefined };
   intervalMs: number;
   fetch?: typeof fetch;
+  /**
+   * The scheduled passes (at start and every interval) are claimed here, so that servers sharing
+   * one database fetch once per interval between them (issue 13); without it every tick fetches.
+   */
+  claims?: TaskClaims | undefined;
 }
+
+/** The claim key of the scheduled catalogue updates, the same in every server. */
+export const CATALOG_UPDATE_TASK = 'catalog-update';
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -29,7 +38,7 @@ export interface UpdateOutcome {
  * it answers again.
  */
 export class CatalogUpdater {
-  private timer: NodeJS.Timeout | undefined;
+  private periodic: PeriodicTask | undefined;
   private running: Promise<UpdateOutcome[]> | undefined;
   private readonly unreachable = new Set<string>();
 
@@ -43,16 +52,27 @@ export class CatalogUpdater {
     return this.options.celestrak.enabled || Boolean(this.options.spaceTrack.identity && this.options.spaceTrack.password);
   }
 
+  /**
+   * A pass now and then every interval, each one only when this server claims it: with several
+   * servers on one database one of them fetches (the sources limit how often a client may download
+   * the same data), and a server started within an interval of the last pass does not fetch again.
+   */
   start(): void {
-    if (!this.enabled || this.timer) return;
-    void this.runOnce();
-    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
-    this.timer.unref();
+    if (!this.enabled || this.periodic) return;
+    this.periodic = new PeriodicTask({
+      task: CATALOG_UPDATE_TASK,
+      intervalMs: this.options.intervalMs,
+      firstDelayMs: 0,
+      claims: this.options.claims,
+      run: () => void this.runOnce(),
+      log: this.log,
+    });
+    this.periodic.start();
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.periodic?.stop();
+    this.periodic = undefined;
   }
 
   /** One pass over every enabled source; a pass already under way is joined, not doubled. */

@@ -4,7 +4,10 @@ import { isoUtc } from '../../core/screening/job.ts';
 import { utcMs } from '../../core/units.ts';
 import type { ObjectType } from '../repositories/catalog-repository.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
-import { runScreening, screeningJob, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
+import { finishScreening, runScreening, screeningJob, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
+import type { ScreeningJob, ScreeningResult } from '../../core/screening/job.ts';
+import type { ScreeningStage } from '../../core/screening/stages.ts';
+import { availableParallelism } from 'node:os';
 import { ScreeningPool } from '../screening/screening-pool.ts';
 import { noradText, sstProximity } from '../screening/sst-format.ts';
 import type { AnalysisRunner } from './analysis-jobs.ts';
@@ -75,6 +78,24 @@ export class ScreeningService {
       const job = screeningJob(version, request.primaries, isoUtc(request.startMs), isoUtc(request.endMs), request.thresholdKm);
       return runScreening(pool, version, job, options);
     });
+  }
+
+  /** Worker threads of the pool (its size, once started). */
+  get poolSize(): number {
+    return this.pool?.size ?? this.options.workers ?? availableParallelism();
+  }
+
+  /** Runs a prepared job (e.g. catalogue-wide) on the pool, in turn with the other screenings. */
+  runJob(job: ScreeningJob, catalog: CatalogVersion, options: RunScreeningOptions = {}): Promise<ScreeningReport> {
+    return this.exclusive((pool) => {
+      options.signal?.throwIfAborted();
+      return runScreening(pool, catalog, job, options);
+    });
+  }
+
+  /** The risk step and report for a geometry result computed elsewhere (the job queue's workers), in turn on the pool. */
+  finishJob(result: ScreeningResult, catalog: CatalogVersion, timings: Record<ScreeningStage, number>, options: RunScreeningOptions = {}): Promise<ScreeningReport> {
+    return this.exclusive((pool) => finishScreening(pool, catalog, result, timings, options));
   }
 
   readonly runner: AnalysisRunner = async (jobId, analysis, report, signal) => {

@@ -1,10 +1,26 @@
 import { fetchSwpcSpaceWeather } from '../sources/noaa-swpc.ts';
+import { PeriodicTask, type TaskClaims } from './scheduled-task.ts';
 import type { SpaceWeatherService } from './space-weather-service.ts';
 
 interface Logger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   debug(obj: object, msg?: string): void;
+}
+
+/** The claim key of the scheduled NOAA SWPC reads, the same in every server. */
+export const SPACE_WEATHER_UPDATE_TASK = 'space-weather-update';
+
+export interface SpaceWeatherUpdaterOptions {
+  enabled: boolean;
+  baseUrl: string;
+  intervalMs: number;
+  fetch?: typeof fetch;
+  /**
+   * The scheduled reads (at start and every interval) are claimed here, so that servers sharing
+   * one database read the feeds once per interval between them (issue 13); without it every tick reads.
+   */
+  claims?: TaskClaims | undefined;
 }
 
 export interface SpaceWeatherUpdateOutcome {
@@ -20,26 +36,34 @@ export interface SpaceWeatherUpdateOutcome {
  * them as provider 'noaa-swpc'. Unreachable feeds are logged once, then quietly.
  */
 export class SpaceWeatherUpdater {
-  private timer: NodeJS.Timeout | undefined;
+  private periodic: PeriodicTask | undefined;
   private running: Promise<SpaceWeatherUpdateOutcome> | undefined;
   private unreachable = false;
 
   constructor(
     private readonly service: SpaceWeatherService,
-    private readonly options: { enabled: boolean; baseUrl: string; intervalMs: number; fetch?: typeof fetch },
+    private readonly options: SpaceWeatherUpdaterOptions,
     private readonly log: Logger,
   ) {}
 
+  /** A read now and then every interval, each one only when this server claims it (one server of several on a database reads). */
   start(): void {
-    if (!this.options.enabled || this.timer) return;
-    void this.runOnce();
-    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
-    this.timer.unref();
+    if (!this.options.enabled || this.periodic) return;
+    this.periodic = new PeriodicTask({
+      task: SPACE_WEATHER_UPDATE_TASK,
+      intervalMs: this.options.intervalMs,
+      firstDelayMs: 0,
+      claims: this.options.claims,
+      // A timer's pass has no caller to reject to: a failed store (the database down) is logged, not an unhandled rejection.
+      run: () => void this.runOnce().catch((error: unknown) => this.log.warn({ err: error }, 'NOAA SWPC space weather could not be stored')),
+      log: this.log,
+    });
+    this.periodic.start();
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.periodic?.stop();
+    this.periodic = undefined;
   }
 
   runOnce(): Promise<SpaceWeatherUpdateOutcome> {

@@ -50,6 +50,7 @@ export function useTestApp(options: TestAppOptions): TestApp {
 
   afterAll(async () => {
     await app?.close();
+    await ctx?.services.catalogScreenings.stop();
     await ctx?.services.screening.close();
     await ctx?.services.cdmImport.close();
     await database?.close();

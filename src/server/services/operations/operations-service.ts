@@ -21,10 +21,11 @@ import type { ScreeningRunRepository, ScreeningRunRow } from '../../repositories
 import { catalogVersionOf } from '../../screening/catalog-version.ts';
 import type { ScreeningReport } from '../../screening/run-screening.ts';
 import type { CatalogChange, CatalogEntry, CatalogService } from '../catalog-service.ts';
+import { PeriodicTask, type TaskClaims } from '../scheduled-task.ts';
 import type { ScreeningService } from '../screening-service.ts';
 import { approachRecord, estimateOf, planConjunctionWrite } from './conjunction-write.ts';
 import { ingestionEvents } from './ingestion-events.ts';
-import { detectManeuverStage, type RegimeShift } from './maneuver-stage.ts';
+import { detectManeuverStage, type ManeuverStageResult, type RegimeShift } from './maneuver-stage.ts';
 import { planProximityWrite } from './proximity-stage.ts';
 import { adversaryList, debrisList, storedApproaches } from './risk-lists.ts';
 import { replaceSnapshot, type Snapshot } from './snapshot.ts';
@@ -46,6 +47,13 @@ export interface OperationsOptions {
   originator: string;
   /** Delay of the first run after `start()`, ms (default 5000: the server answers first, quick start/stop cycles cost nothing). */
   firstRunDelayMs?: number;
+  /**
+   * The periodic runs (the start-up run and every interval's) are claimed here, so that servers
+   * sharing one database screen once per interval between them (issue 13). Without it every tick
+   * runs: a service built alone, as in tests. Runs after a catalogue change of this server, or
+   * asked for with `runNow`, claim nothing.
+   */
+  claims?: TaskClaims | undefined;
   /** Test hook: called after each stage of a run; a throw fails the run there. */
   afterStage?: (stage: RunStage) => void | Promise<void>;
 }
@@ -64,6 +72,9 @@ interface Logger {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
+
+/** The claim key of the continuous screening's periodic runs, the same in every server. */
+export const SCREENING_TASK = 'screening';
 
 export type RunStage = 'screening' | 'conjunctions' | 'proximities' | 'adversary' | 'maneuvers' | 'threats';
 
@@ -142,9 +153,13 @@ export class OperationsService {
   } = {};
 
   private running: Promise<RunOutcome> | undefined;
+  /** Runs started so far: a refresh from the store read before a run of this server must not overwrite that run's state. */
+  private runsStarted = 0;
   private followUp: { reason: string; now: Date | undefined; done: Deferred<RunOutcome> } | undefined;
   private writes: Promise<unknown> = Promise.resolve();
-  private timers: { first?: NodeJS.Timeout; interval?: NodeJS.Timeout } = {};
+  private periodic: PeriodicTask | undefined;
+  /** A refresh from the store waiting for another server's run to finish (`refreshFromStore`). */
+  private refreshTimer: NodeJS.Timeout | undefined;
   private started = false;
   private stopped = false;
   private abort = new AbortController();
@@ -179,21 +194,32 @@ export class OperationsService {
     this.rebuildSnapshots(now);
   }
 
-  /** Starts the continuous screening: a first run soon (in the background), then every interval and after each catalogue change. */
+  /**
+   * Starts the continuous screening: a first run soon (in the background), then every interval and
+   * after each catalogue change. With `claims`, the first and the interval runs happen in this
+   * server only when it claims them; when another server ran in this interval, this one reads what
+   * that run stored instead (`refreshFromStore`), so that every server serves the same state.
+   */
   start(): void {
     if (!this.options.enabled || this.started || this.stopped) return;
     this.started = true;
-    this.timers.first = setTimeout(() => void this.runNow('start-up'), this.options.firstRunDelayMs ?? 5000);
-    this.timers.interval = setInterval(() => void this.runNow('interval'), this.options.intervalMinutes * 60_000);
-    this.timers.first.unref();
-    this.timers.interval.unref();
+    this.periodic = new PeriodicTask({
+      task: SCREENING_TASK,
+      intervalMs: this.options.intervalMinutes * 60_000,
+      firstDelayMs: this.options.firstRunDelayMs ?? 5000,
+      claims: this.options.claims,
+      run: (reason) => void this.runNow(reason),
+      notClaimed: () => this.refreshFromStore(Date.now() + this.options.intervalMinutes * 30_000),
+      log: this.log,
+    });
+    this.periodic.start();
   }
 
   /** Stops the timers and the catalogue listener, cancels a running screening and waits for the engine to settle. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timers.first);
-    clearInterval(this.timers.interval);
+    this.periodic?.stop();
+    clearTimeout(this.refreshTimer);
     this.unsubscribe();
     this.abort.abort(new Error('operations engine stopped'));
     await this.whenIdle();
@@ -336,6 +362,10 @@ export class OperationsService {
   }
 
   private async loadState(now: Date): Promise<void> {
+    this.applyState(await this.readState(now));
+  }
+
+  private async readState(now: Date) {
     const [open, events, maneuvers, hio, lastRun, lastCompleted, pairs, proximities] = await Promise.all([
       this.repos.conjunctions.open(),
       this.repos.events.recent(EVENTS_SHOWN),
@@ -346,6 +376,10 @@ export class OperationsService {
       this.repos.runs.pairsSince(new Date(now.getTime() - DAY_MS)),
       this.repos.proximities.open(),
     ]);
+    return { open, events, maneuvers, hio, lastRun, lastCompleted, pairs, proximities };
+  }
+
+  private applyState({ open, events, maneuvers, hio, lastRun, lastCompleted, pairs, proximities }: Awaited<ReturnType<OperationsService['readState']>>): void {
     this.openEvents = open;
     this.openProximities = proximities;
     this.recentEventRows = events;
@@ -354,6 +388,49 @@ export class OperationsService {
     this.lastRun = lastRun;
     this.lastCompleted = lastCompleted;
     this.dailyScreens = pairs;
+  }
+
+  /**
+   * Another server ran this interval's screening (its claim holds the period): what it stored
+   * (events, manoeuvres, its adversary approaches, the runs) becomes this server's state, as at a
+   * restart, and the threat assessment is redone from it, so that every server behind a load
+   * balancer serves the same. The regime changes the assessment uses are not stored: they come
+   * from the histories that changed, searched as a run's manoeuvre stage does (its detections are
+   * those the other server stores, or will: each is stored once, by (norad, detection time)).
+   * Not while a run of this server is running, nor when one started meanwhile: that run reloads
+   * the state when it ends, and its stages must not have their fields changed under them.
+   *
+   * The servers' timers may tick close together, so the claiming server's run has often just
+   * started when this one learns it lost the claim: while the newest stored run is running, this
+   * waits for it (one small query every few seconds) until `deadline` (half an interval; a run
+   * left running by a server that died must not hold the refresh back for ever), instead of
+   * serving the run before it for a whole interval.
+   */
+  private refreshFromStore(deadline: number): void {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
+    this.enqueueWrite(async () => {
+      if (this.running || this.stopped) return;
+      const runs = this.runsStarted;
+      if ((await this.repos.runs.latest())?.status === 'running' && Date.now() < deadline) {
+        if (this.running || this.stopped || this.runsStarted !== runs) return;
+        const retryMs = Math.min(5_000, this.options.intervalMinutes * 6_000);
+        this.refreshTimer = setTimeout(() => this.refreshFromStore(deadline), retryMs);
+        this.refreshTimer.unref();
+        return;
+      }
+      const now = new Date();
+      const found = await detectManeuverStage(this.repos.maneuvers, this.historiesSeenUpTo, now, (norad) => this.nameOf(norad));
+      const state = await this.readState(now);
+      if (this.running || this.stopped || this.runsStarted !== runs) return;
+      if (found) this.applyManeuverStage(found);
+      this.stateTime = now;
+      this.applyState(state);
+      this.adversaryApproaches = storedApproaches(this.lastCompleted?.adversaryApproaches);
+      this.rebuildRiskLists(now.getTime());
+      this.assessThreats(now);
+      this.rebuildSnapshots(now);
+    });
   }
 
   // ------------------------------------------------------------------------------------------
@@ -377,6 +454,7 @@ export class OperationsService {
   private async safeRun(reason: string, at: Date | undefined): Promise<RunOutcome> {
     const outcome: RunOutcome = { runId: null, status: 'completed', created: 0, updated: 0, closed: 0, maneuvers: 0, timings: {} };
     const now = at ?? new Date();
+    this.runsStarted += 1;
     this.stateTime = now;
     const started = performance.now();
     this.rebuildSnapshots(now);
@@ -506,11 +584,7 @@ export class OperationsService {
     await this.stage('maneuvers', outcome, async () => {
       const found = await detectManeuverStage(this.repos.maneuvers, this.historiesSeenUpTo, now, (norad) => this.nameOf(norad));
       if (!found) return;
-      for (const [norad, shift] of found.regimes) {
-        if (shift) this.regimeChanges.set(norad, shift);
-        else this.regimeChanges.delete(norad);
-      }
-      this.historiesSeenUpTo = found.seenUpTo;
+      this.applyManeuverStage(found);
       outcome.maneuvers = found.added;
     });
 
@@ -521,6 +595,14 @@ export class OperationsService {
     });
 
     await this.repos.runs.complete(runId, { finishedAt: new Date(), approaches: report?.conjunctions.length ?? 0, adversaryApproaches: this.adversaryApproaches });
+  }
+
+  private applyManeuverStage(found: ManeuverStageResult): void {
+    for (const [norad, shift] of found.regimes) {
+      if (shift) this.regimeChanges.set(norad, shift);
+      else this.regimeChanges.delete(norad);
+    }
+    this.historiesSeenUpTo = found.seenUpTo;
   }
 
   /** The Adversary Conjunction Risk and Space Debris Collision Assessment lists, from the state in memory. */

@@ -1,0 +1,146 @@
+/**
+ * Screening jobs on a job queue in PostgreSQL (pg-boss 10, the maintained PostgreSQL queue; its
+ * 10.x releases run on Node 20): a job (core/screening/job.ts) is recorded with its shards and its
+ * catalogue version (ScreeningJobRepository), and each shard is one pg-boss job that any
+ * `ssa worker` process reaching the database may take (shard-worker.ts).
+ *
+ * Leases: a shard's pg-boss job expires `leaseSeconds` after a worker took it; pg-boss's
+ * maintenance (every `maintenanceSeconds`) then fails it and, within its retry limit, queues it
+ * again (pg-boss src/plans.js failJobsByTimeout), so a worker killed mid-shard costs one lease.
+ * A shard must finish within its lease: shards are cut small (a few minutes of work) and the lease
+ * defaults to 10 minutes. Results are idempotent: the first result of a shard is the one counted
+ * (ScreeningJobRepository.finishShard), so a shard run twice is never counted twice.
+ *
+ * Progress: the workers write their shard's stage and share done (at most once a second); the
+ * submitter reads every shard's row. Cancellation: the job's row says 'cancelled'; queued shards
+ * are then skipped by whoever takes them, running ones stop within a second (the worker polls).
+ */
+import PgBoss from 'pg-boss';
+import type { ElementSet } from '../../core/elements/element-set.ts';
+import { mergeShardResults, type ScreeningJob, type ScreeningResult, type ScreeningShard } from '../../core/screening/job.ts';
+import type { ScreeningJobKind, ScreeningJobRepository, ShardState } from '../repositories/screening-job-repository.ts';
+
+export const SHARD_QUEUE = 'screening-shard';
+/** Attempts of a shard before its job fails (a kill -9 of the worker costs one). */
+export const SHARD_RETRY_LIMIT = 4;
+
+export interface QueueOptions {
+  /** Seconds a worker holds a shard before another may take it (default 600). */
+  readonly leaseSeconds?: number;
+  /** Seconds between pg-boss's maintenance runs, which expire leases (default 30). */
+  readonly maintenanceSeconds?: number;
+}
+
+/** The data of a shard's pg-boss job. */
+export interface ShardMessage {
+  readonly jobId: string;
+  readonly shard: number;
+}
+
+/** Starts pg-boss on the database (its own schema, `pgboss`, created on first use) with the shard queue. */
+export async function openQueue(databaseUrl: string, options: QueueOptions = {}): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 4,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 30,
+    monitorStateIntervalSeconds: 60,
+    // No cron schedules: the server's scheduler decides when jobs run (scheduled-task claims).
+    schedule: false,
+  });
+  // pg-boss reports a lost connection as an 'error' event; unheard, Node would stop the process.
+  // Its pool reconnects on the next query.
+  boss.on('error', (error: Error) => console.error(`pg-boss: ${error.message}`));
+  await boss.start();
+  await boss.createQueue(SHARD_QUEUE, { name: SHARD_QUEUE, retryLimit: SHARD_RETRY_LIMIT, retryDelay: 0, expireInSeconds: options.leaseSeconds ?? 600 });
+  return boss;
+}
+
+/**
+ * Records the job (its catalogue version, the job, its shards) and queues every shard. The
+ * records are written before the queue entries, so a worker never takes a shard it cannot read.
+ */
+export async function submitJob(
+  boss: PgBoss,
+  repo: ScreeningJobRepository,
+  kind: ScreeningJobKind,
+  job: ScreeningJob,
+  sets: readonly ElementSet[],
+  shards: readonly ScreeningShard[],
+  options: QueueOptions & { reason?: string } = {},
+): Promise<void> {
+  await repo.saveCatalog(job.catalog.version, sets);
+  await repo.create(kind, job, shards, { reason: options.reason, execution: 'queue' });
+  await boss.insert(
+    shards.map((s) => ({
+      name: SHARD_QUEUE,
+      data: { jobId: job.id, shard: s.index } satisfies ShardMessage,
+      retryLimit: SHARD_RETRY_LIMIT,
+      expireInSeconds: options.leaseSeconds ?? 600,
+    })),
+  );
+}
+
+export interface JobProgress {
+  readonly shards: readonly ShardState[];
+  readonly done: number;
+  /** Share of the job done, 0…1 (shards running count by their stage and fraction). */
+  readonly fraction: number;
+  /** Workers that ran or run shards of the job. */
+  readonly workers: readonly string[];
+}
+
+const STAGE_ORDER = ['tle', 'orbits', 'detect'];
+/** A running shard's share done: its stage's place, then the share of that stage. */
+function shardFraction(s: ShardState): number {
+  if (s.status === 'done') return 1;
+  if (s.status !== 'running') return 0;
+  const rank = Math.max(0, STAGE_ORDER.indexOf(s.stage ?? 'tle'));
+  // Weights as the SST stages (core/screening/stages.ts): detection is most of a shard.
+  const before = [0, 0.1, 0.3][rank]!;
+  const width = [0.1, 0.2, 0.7][rank]!;
+  return before + width * Math.min(1, Math.max(0, s.fraction ?? 0));
+}
+
+export function jobProgress(shards: readonly ShardState[]): JobProgress {
+  return {
+    shards,
+    done: shards.filter((s) => s.status === 'done').length,
+    fraction: shards.length === 0 ? 0 : shards.reduce((sum, s) => sum + shardFraction(s), 0) / shards.length,
+    workers: [...new Set(shards.flatMap((s) => (s.worker ? [s.worker] : [])))].sort(),
+  };
+}
+
+export class JobEndedError extends Error {
+  override name = 'JobEndedError';
+}
+
+/**
+ * Waits until every shard of the job is done and returns the merged result (the job stays
+ * 'running' until the caller completes it). Rejects when the job is cancelled or fails, or the signal aborts (which cancels the job).
+ */
+export async function waitForJob(
+  repo: ScreeningJobRepository,
+  jobId: string,
+  options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal; pollMs?: number } = {},
+): Promise<ScreeningResult> {
+  for (;;) {
+    if (options.signal?.aborted) {
+      await repo.finish(jobId, 'cancelled', 'cancelled by the submitter');
+      throw options.signal.reason;
+    }
+    const job = await repo.job(jobId);
+    if (!job) throw new JobEndedError(`screening job ${jobId} does not exist`);
+    if (job.status === 'cancelled' || job.status === 'failed') throw new JobEndedError(`screening job ${jobId} ${job.status}${job.error ? `: ${job.error}` : ''}`);
+    const shards = await repo.shards(jobId);
+    const progress = jobProgress(shards);
+    options.onProgress?.(progress);
+    // Every shard done: the merged geometry (the caller's risk step and storing follow, then it completes the job).
+    if (progress.done === job.shardCount) return mergeShardResults(job.job, job.shardCount, await repo.results(jobId));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
+  }
+}
+
+/** Cancels a job that has not ended: queued shards are skipped, running ones stop within a second. */
+export function cancelJob(repo: ScreeningJobRepository, jobId: string): Promise<boolean> {
+  return repo.finish(jobId, 'cancelled', 'cancelled');
+}

@@ -1,0 +1,328 @@
+/**
+ * Catalogue-wide (all-vs-all) screening runs in the server (issue 13): on demand
+ * (POST /api/catalog-screenings) and on a schedule (CATALOG_SCREENING_HOURS, over
+ * CATALOG_SCREENING_WINDOW_HOURS). One job model everywhere (core/screening/job.ts: time-slice
+ * shards of the whole catalogue, results keyed by job and shard, stored in screening_jobs and
+ * screening_shards):
+ *  - embedded database: the shards run on the server's worker threads (ScreeningService, in turn
+ *    with the fleet screening and SST analyses), each shard's progress written as it runs;
+ *  - PostgreSQL: the shards go to the job queue (pg-boss) for `ssa worker` processes on any
+ *    machine; the server waits, merges and runs the risk step.
+ * Then the conjunctions are stored with their Pc (catalog_screening_conjunctions) and the run's
+ * counts (by risk, by regime, per day) with the job. One run at a time: a second is refused (409).
+ */
+import type PgBoss from 'pg-boss';
+import type { CatalogConjunction, CatalogConjunctionPage, CatalogConjunctionQuery, CatalogScreening, CatalogScreeningSummary, ShardProgress } from '../../../contracts/catalog-screenings.ts';
+import { CATALOG_SCREENING_MAX_WINDOW_MS } from '../../../contracts/catalog-screenings.ts';
+import { approachRegime } from '../../../core/screening/encounter-regime.ts';
+import { isoUtc, splitJob, type ScreeningJob } from '../../../core/screening/job.ts';
+import type { ScreeningStage } from '../../../core/screening/stages.ts';
+import { HttpError } from '../../http/errors.ts';
+import { jobProgress, submitJob, waitForJob } from '../../queue/screening-queue.ts';
+import type { CatalogScreeningRepository, CatalogConjunctionRow } from '../../repositories/catalog-screening-repository.ts';
+import type { ScreeningJobRepository, ScreeningJobRow, ShardState } from '../../repositories/screening-job-repository.ts';
+import { screeningJob, type ScreeningReport } from '../../screening/run-screening.ts';
+import type { CatalogService } from '../catalog-service.ts';
+import type { ScreeningService } from '../screening-service.ts';
+
+export interface CatalogScreeningOptions {
+  /** Hours between scheduled runs; 0: no scheduled runs. */
+  readonly intervalHours: number;
+  readonly windowHours: number;
+  readonly thresholdKm: number;
+  /** Claims the scheduled run once across every server on the database (scheduled-task.ts); true: this server runs it. */
+  readonly claim?: (task: string, intervalMs: number) => Promise<boolean>;
+  /** Minutes between checks of the schedule (default 10). */
+  readonly checkMinutes?: number;
+  readonly log?: (message: string) => void;
+}
+
+const SHARD_HOURS = 2;
+
+export interface QueueAttachment {
+  readonly boss: PgBoss;
+  readonly leaseSeconds: number;
+  readonly maintenanceSeconds: number;
+}
+
+export class CatalogScreeningService {
+  private readonly controllers = new Map<string, AbortController>();
+  private readonly running = new Set<Promise<void>>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private first: ReturnType<typeof setTimeout> | undefined;
+  /** The job queue (PostgreSQL): shards go to `ssa worker` processes. Absent: the server's threads. */
+  private queue: QueueAttachment | undefined;
+
+  constructor(
+    private readonly jobs: ScreeningJobRepository,
+    private readonly conjunctions: CatalogScreeningRepository,
+    private readonly screening: ScreeningService,
+    private readonly catalog: CatalogService,
+    private readonly options: CatalogScreeningOptions,
+  ) {}
+
+  /** From now on runs go through the job queue (serve.ts, with DATABASE_URL). */
+  attachQueue(queue: QueueAttachment): void {
+    this.queue = queue;
+  }
+
+  /**
+   * Starts the schedule. On the embedded database this server is the only one: runs it left
+   * queued or running on its threads were cut short by a stop, and are marked failed.
+   */
+  async start(options: { embedded: boolean }): Promise<void> {
+    if (options.embedded) {
+      const interrupted = await this.jobs.failActive('catalog', 'threads', 'interrupted by restart');
+      if (interrupted > 0) this.options.log?.(`${interrupted} catalogue-wide run(s) interrupted by the last stop marked failed`);
+    }
+    if (this.options.intervalHours > 0) {
+      const every = (this.options.checkMinutes ?? 10) * 60_000;
+      this.first = setTimeout(() => void this.scheduled(), every);
+      this.timer = setInterval(() => void this.scheduled(), every);
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.first);
+    clearInterval(this.timer);
+    for (const c of this.controllers.values()) c.abort(new Error('the server stopped'));
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** A scheduled run when its interval has passed (claimed once across servers). */
+  private async scheduled(): Promise<void> {
+    try {
+      const intervalMs = this.options.intervalHours * 3_600_000;
+      if (this.options.claim) {
+        if (!(await this.options.claim('catalog-screening', intervalMs))) return;
+      } else {
+        const [latest] = (await this.jobs.list('catalog', 20)).filter((j) => j.reason === 'scheduled');
+        if (latest && Date.now() - latest.createdAt.getTime() < intervalMs) return;
+      }
+      if ((await this.jobs.active('catalog')).length > 0) return;
+      const now = Date.now();
+      await this.submit({ startMs: now, endMs: now + this.options.windowHours * 3_600_000, thresholdKm: this.options.thresholdKm }, 'scheduled');
+    } catch (error) {
+      this.options.log?.(`scheduled catalogue-wide run not started: ${(error as Error).message}`);
+    }
+  }
+
+  /** Starts a run; resolves with its id once it is recorded (it runs on in the background). */
+  async submit(request: { startMs: number; endMs: number; thresholdKm: number }, reason: 'manual' | 'scheduled'): Promise<string> {
+    if (!(request.endMs > request.startMs)) throw new HttpError(400, 'Invalid request: body.end: must be after start');
+    if (request.endMs - request.startMs > CATALOG_SCREENING_MAX_WINDOW_MS) throw new HttpError(400, 'Invalid request: body.end: the window is at most 7 days');
+    const active = await this.jobs.active('catalog');
+    if (active.length > 0) throw new HttpError(409, `A catalogue-wide run is already ${active[0]!.status} (${active[0]!.id}): cancel it or wait for it`);
+    const version = this.screening.catalogVersion();
+    if (version.sets.length < 2) throw new HttpError(409, 'The catalogue holds fewer than two objects that can be propagated');
+    const job = screeningJob(version, 'all', isoUtc(request.startMs), isoUtc(request.endMs), request.thresholdKm);
+    const queue = this.queue;
+    // Threads: the pool's own split (2 slices per thread); queue: slices of about 2 h.
+    const count = queue ? Math.min(500, Math.max(2, Math.ceil((request.endMs - request.startMs) / (SHARD_HOURS * 3_600_000)))) : this.screening.poolSize * 2;
+    const shards = splitJob(job, version.sets.map((s) => s.norad), count);
+    if (queue) {
+      await submitJob(queue.boss, this.jobs, 'catalog', job, version.sets, shards, { leaseSeconds: queue.leaseSeconds, maintenanceSeconds: queue.maintenanceSeconds, reason });
+    } else {
+      await this.jobs.saveCatalog(version.version, version.sets);
+      await this.jobs.create('catalog', job, shards, { reason, execution: 'threads' });
+    }
+    this.options.log?.(`catalogue-wide run ${job.id} (${reason}): ${version.sets.length} objects, ${job.start} … ${job.end}, ${job.thresholdKm} km, ${shards.length} shards`);
+    const controller = new AbortController();
+    this.controllers.set(job.id, controller);
+    const run = this.run(job, controller.signal).finally(() => {
+      this.controllers.delete(job.id);
+      this.running.delete(run);
+    });
+    this.running.add(run);
+    return job.id;
+  }
+
+  private async run(job: ScreeningJob, signal: AbortSignal): Promise<void> {
+    const version = this.screening.catalogVersion();
+    const objectType = (norad: number) => this.catalog.entry(norad)?.object.objectType;
+    try {
+      let report: ScreeningReport;
+      const started = performance.now();
+      if (this.queue) {
+        const result = await waitForJob(this.jobs, job.id, { signal });
+        const timings = { screening: performance.now() - started };
+        await this.jobs.addTimings(job.id, timings);
+        const stageMs: Record<ScreeningStage, number> = { prepare: 0, tle: 0, orbits: 0, detect: 0, risk: 0, results: 0 };
+        report = await this.screening.finishJob(result, version, stageMs, { signal, objectType });
+      } else {
+        // Each shard's progress and result go to its row as the pool runs it (writes in order).
+        let writes: Promise<unknown> = Promise.resolve();
+        const lastWrite = new Map<number, number>();
+        const write = (work: () => Promise<unknown>) => (writes = writes.then(work).catch(() => undefined));
+        let screeningMs = 0;
+        report = await this.screening.runJob(job, version, {
+          signal,
+          objectType,
+          shardsPerWorker: 2,
+          onShard: (e) => {
+            const worker = `server:thread-${e.worker}`;
+            if (e.done) {
+              const { result, ms } = e.done;
+              write(() => this.jobs.finishShard(job.id, e.shard.index, worker, result, ms));
+              screeningMs = performance.now() - started;
+            } else if (!lastWrite.has(e.shard.index)) {
+              lastWrite.set(e.shard.index, Date.now());
+              write(() => this.jobs.startShard(job.id, e.shard.index, worker));
+            } else if (Date.now() - lastWrite.get(e.shard.index)! >= 1000) {
+              lastWrite.set(e.shard.index, Date.now());
+              write(() => this.jobs.progress(job.id, e.shard.index, worker, e.stage, e.fraction));
+            }
+          },
+        });
+        await writes;
+        await this.jobs.addTimings(job.id, { screening: screeningMs });
+      }
+      signal.throwIfAborted();
+      const risk = performance.now();
+      const rows: CatalogConjunctionRow[] = report.conjunctions.map((c) => ({
+        primaryNorad: c.approach.primary,
+        secondaryNorad: c.approach.secondary,
+        primaryName: c.primaryName,
+        secondaryName: c.secondaryName,
+        tca: new Date(c.approach.tca),
+        missDistanceKm: c.approach.missDistanceKm,
+        relativeSpeedKmS: c.approach.relativeSpeedKmS,
+        collisionProbability: c.risk.pc ?? 0,
+        maxCollisionProbability: c.risk.maxPc,
+        riskLevel: c.risk.riskLevel,
+        pcMethod: c.risk.pcMethod,
+        regime: approachRegime(c.approach),
+      }));
+      const storing = performance.now();
+      await this.conjunctions.store(job.id, rows);
+      const summary = summarise(report, rows);
+      await this.jobs.addTimings(job.id, { risk: storing - risk + report.timings.risk, storing: performance.now() - storing, total: performance.now() - started });
+      await this.jobs.finish(job.id, 'completed', undefined, summary);
+      await this.jobs.pruneCatalogs([version.version]);
+      this.options.log?.(`catalogue-wide run ${job.id} completed: ${rows.length} conjunctions, ${report.proximities.length} proximities`);
+    } catch (error) {
+      const message = signal.aborted ? `cancelled: ${(signal.reason as Error)?.message ?? 'cancelled'}` : (error as Error).message;
+      const ended = await this.jobs.finish(job.id, signal.aborted ? 'cancelled' : 'failed', message).catch(() => false);
+      if (ended || !signal.aborted) this.options.log?.(`catalogue-wide run ${job.id} ${signal.aborted ? 'cancelled' : 'failed'}: ${message}`);
+    }
+  }
+
+  /** Cancels a run that has not ended (409 when it has). */
+  async cancel(id: string): Promise<CatalogScreening> {
+    const job = await this.jobs.job(id);
+    if (!job || job.kind !== 'catalog') throw new HttpError(404, `No catalogue-wide run ${id}`);
+    if (job.status !== 'queued' && job.status !== 'running') throw new HttpError(409, `The run has ended (${job.status})`);
+    await this.jobs.finish(id, 'cancelled', 'cancelled by an operator');
+    this.controllers.get(id)?.abort(new Error('cancelled by an operator'));
+    return this.get(id);
+  }
+
+  async list(limit: number): Promise<CatalogScreening[]> {
+    const rows = await this.jobs.list('catalog', limit);
+    return Promise.all(rows.map(async (row) => this.view(row, await this.jobs.shards(row.id))));
+  }
+
+  async get(id: string): Promise<CatalogScreening> {
+    const row = await this.jobs.job(id);
+    if (!row || row.kind !== 'catalog') throw new HttpError(404, `No catalogue-wide run ${id}`);
+    return this.view(row, await this.jobs.shards(id));
+  }
+
+  async conjunctionPage(id: string, query: CatalogConjunctionQuery): Promise<CatalogConjunctionPage> {
+    const row = await this.jobs.job(id);
+    if (!row || row.kind !== 'catalog') throw new HttpError(404, `No catalogue-wide run ${id}`);
+    const page = await this.conjunctions.page(id, { sort: query.sort, risk: query.risk, type: query.type, owner: query.owner, q: query.q, limit: query.limit, offset: query.offset });
+    const items: CatalogConjunction[] = page.items.map((r) => ({
+      primary: { noradId: r.primaryNorad, name: r.primaryName, objectType: r.primaryType ?? 'unknown', owner: r.primaryOwner },
+      secondary: { noradId: r.secondaryNorad, name: r.secondaryName, objectType: r.secondaryType ?? 'unknown', owner: r.secondaryOwner },
+      tca: isoUtc(r.tca.getTime()),
+      missDistanceKm: r.missDistanceKm,
+      relativeSpeedKmS: r.relativeSpeedKmS,
+      collisionProbability: r.collisionProbability,
+      maxCollisionProbability: r.maxCollisionProbability,
+      riskLevel: r.riskLevel as CatalogConjunction['riskLevel'],
+      pcMethod: r.pcMethod as CatalogConjunction['pcMethod'],
+      regime: r.regime,
+    }));
+    return { total: page.total, items };
+  }
+
+  /** Pairs screened by runs completed since `since` (the dashboard's daily screens). */
+  pairsSince(since: Date): Promise<number> {
+    return this.jobs.pairsSince('catalog', since);
+  }
+
+  private view(row: ScreeningJobRow, shards: readonly ShardState[]): CatalogScreening {
+    const progress = jobProgress(shards);
+    const specs = new Map<number, { start: string; end: string }>();
+    // Shard windows: the job's split (the rows hold the specs; recomputing is cheaper than reading them).
+    const split = splitJob(row.job, [], row.shardCount);
+    for (const s of split) specs.set(s.index, { start: s.start, end: s.end });
+    const shardViews: ShardProgress[] = shards.map((s) => ({
+      shard: s.shard,
+      start: specs.get(s.shard)?.start ?? row.job.start,
+      end: specs.get(s.shard)?.end ?? row.job.end,
+      status: s.status,
+      stage: (['tle', 'orbits', 'detect'] as const).find((x) => x === s.stage) ?? null,
+      fraction: s.status === 'done' ? 1 : Math.min(1, Math.max(0, s.fraction ?? 0)),
+      worker: s.worker,
+      attempts: s.attempts,
+      ms: s.ms,
+    }));
+    const ended = row.status === 'completed' || row.status === 'failed' || row.status === 'cancelled';
+    const allDone = progress.done === row.shardCount;
+    const stage = row.status === 'completed' ? 'done' : row.status === 'queued' ? 'queued' : !allDone ? 'screening' : 'risk';
+    return {
+      id: row.id,
+      status: row.status,
+      reason: row.reason,
+      start: row.job.start,
+      end: row.job.end,
+      thresholdKm: row.job.thresholdKm,
+      catalogVersion: row.job.catalog.version,
+      objects: row.job.catalog.objects,
+      createdAt: row.createdAt.toISOString(),
+      finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+      error: row.error,
+      execution: row.execution,
+      progress: {
+        // The shards are most of a run; the risk step and storing the rest.
+        fraction: row.status === 'completed' ? 1 : progress.fraction * 0.9,
+        stage: ended && row.status !== 'completed' ? (allDone ? 'risk' : 'screening') : stage,
+        shardsDone: progress.done,
+        shards: shardViews,
+        workers: [...progress.workers],
+      },
+      timings: row.timings,
+      summary: (row.summary as CatalogScreeningSummary | null) ?? null,
+    };
+  }
+}
+
+function summarise(report: ScreeningReport, rows: readonly CatalogConjunctionRow[]): CatalogScreeningSummary {
+  const byRisk: Record<string, number> = { critical: 0, high: 0, medium: 0, low: 0 };
+  const byRegime: Record<string, number> = { LEO: 0, MEO: 0, GEO: 0, HEO: 0 };
+  const perDay = new Map<string, number>();
+  for (const r of rows) {
+    byRisk[r.riskLevel] = (byRisk[r.riskLevel] ?? 0) + 1;
+    byRegime[r.regime] = (byRegime[r.regime] ?? 0) + 1;
+    const day = r.tca.toISOString().slice(0, 10);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  // Every day of the window, also those without conjunctions.
+  for (let t = Date.parse(report.job.start.slice(0, 10)); t < Date.parse(report.job.end); t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (!perDay.has(day)) perDay.set(day, 0);
+  }
+  const objects = report.totalObjects;
+  return {
+    objects,
+    pairs: (objects * (objects - 1)) / 2,
+    conjunctions: rows.length,
+    proximities: report.proximities.length,
+    skippedObjects: report.skipped.length,
+    byRisk,
+    byRegime,
+    perDay: [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, conjunctions]) => ({ day, conjunctions })),
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Catalogue-wide screening runs through the HTTP API (issue 13 item 4), on the embedded database
+ * and the server's worker threads: start a run, follow its shards, page through its conjunctions
+ * sorted and filtered, cancel a run, and refuse bad input with a 4xx naming the problem.
+ *
+ * The catalogue: the objects of the real 2023-10-09 catalogue whose NORAD id is a multiple of 20,
+ * plus the ISS and its docked vehicles (1,320 objects), so runs take seconds.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { CatalogConjunctionPage, CatalogScreening } from '../../src/contracts/catalog-screenings.ts';
+import { screeningJob } from '../../src/server/screening/run-screening.ts';
+import { useTestApp } from './support/app.ts';
+
+const CATALOG = fileURLToPath(new URL('../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
+const present = existsSync(CATALOG);
+if (!present) console.warn(`[catalog-screenings-api.test] SKIPPED: ${CATALOG} is absent`);
+const STATIONS = new Set([25544, 49044, 55560, 55688, 55740, 56740, 57488, 57691, 57697, 57862]);
+
+function subset(): string {
+  const lines = readFileSync(CATALOG, 'utf8').split(/\r?\n/);
+  const out: string[] = [];
+  for (let i = 0; i + 2 < lines.length; i += 3) {
+    const norad = Number(lines[i + 1]!.slice(2, 7));
+    if (norad % 20 === 0 || STATIONS.has(norad)) out.push(lines[i]!, lines[i + 1]!, lines[i + 2]!);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+const write = { 'content-type': 'application/json' };
+
+describe.skipIf(!present)('catalogue-wide screening runs through the API', () => {
+  const t = useTestApp({
+    name: 'catalog-screenings',
+    env: { DEMO_CATALOG: 'off', SCREENING: 'off', CATALOG_SCREENING_HOURS: '0' },
+    prepare: async (ctx) => {
+      await ctx.services.catalog.initialise(new Date());
+      await ctx.services.catalog.importElementSets(subset(), { source: 'file', label: 'subset of the 2023-10-09 catalogue' }, new Date());
+    },
+  });
+
+  const get = async <T>(url: string): Promise<T> => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as T;
+  };
+  const until = async (id: string, done: (r: CatalogScreening) => boolean): Promise<CatalogScreening> => {
+    for (let i = 0; i < 1200; i += 1) {
+      const run = await get<CatalogScreening>(`/api/catalog-screenings/${id}`);
+      if (done(run)) return run;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`run ${id} did not get there`);
+  };
+
+  it.each([
+    ['an end before the start', { start: '2023-10-09T06:00:00Z', end: '2023-10-09T00:00:00Z', threshold_km: 5 }, /end: must be after start/],
+    ['a window over 7 days', { start: '2023-10-09T00:00:00Z', end: '2023-10-17T00:00:00Z', threshold_km: 5 }, /at most 7 days/],
+    ['a zero threshold', { start: '2023-10-09T00:00:00Z', end: '2023-10-10T00:00:00Z', threshold_km: 0 }, /threshold_km: must be greater than 0/],
+    ['a threshold over 100 km', { start: '2023-10-09T00:00:00Z', end: '2023-10-10T00:00:00Z', threshold_km: 101 }, /threshold_km: must be at most 100/],
+    ['a start that is no date', { start: 'yesterday', end: '2023-10-10T00:00:00Z', threshold_km: 5 }, /start: must be an ISO 8601/],
+    ['a missing end', { start: '2023-10-09T00:00:00Z', threshold_km: 5 }, /end/],
+  ])('refuses %s with a 400 naming it', async (_, body, message) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/catalog-screenings', headers: write, payload: body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('runs every pair of the catalogue, shard by shard, and stores the conjunctions the screener finds', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/catalog-screenings', headers: write, payload: { start: '2023-10-09T00:00:00Z', end: '2023-10-09T06:00:00Z', threshold_km: 20 } });
+    expect(response.statusCode, response.body).toBe(202);
+    const { id } = response.json() as { id: string };
+    // One run at a time.
+    const second = await t.app.inject({ method: 'POST', url: '/api/catalog-screenings', headers: write, payload: { start: '2023-10-09T00:00:00Z', end: '2023-10-09T01:00:00Z', threshold_km: 5 } });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toMatch(/already (queued|running)/);
+
+    const run = await until(id, (r) => r.status !== 'queued' && r.status !== 'running');
+    expect(run.status, run.error ?? '').toBe('completed');
+    const objects = t.ctx.services.screening.catalogVersion().sets.length;
+    expect(run).toMatchObject({ reason: 'manual', execution: 'threads', objects, thresholdKm: 20, start: '2023-10-09T00:00:00.000Z', end: '2023-10-09T06:00:00.000Z' });
+    expect(run.progress.fraction).toBe(1);
+    expect(run.progress.shards.length).toBeGreaterThanOrEqual(2);
+    for (const s of run.progress.shards) {
+      expect(s).toMatchObject({ status: 'done', fraction: 1, attempts: 1 });
+      expect(s.worker).toMatch(/^server:thread-\d+$/);
+      expect(s.ms).not.toBeNull();
+    }
+    // The slices tile the window.
+    expect(run.progress.shards[0]!.start).toBe(run.start);
+    expect(run.progress.shards.at(-1)!.end).toBe(run.end);
+    expect(run.summary!.pairs).toBe((objects * (objects - 1)) / 2);
+    expect(run.summary!.conjunctions).toBeGreaterThan(50);
+    expect(Object.values(run.summary!.byRisk).reduce((a, b) => a + b, 0)).toBe(run.summary!.conjunctions);
+    expect(Object.values(run.summary!.byRegime).reduce((a, b) => a + b, 0)).toBe(run.summary!.conjunctions);
+    expect(run.summary!.perDay).toEqual([{ day: '2023-10-09', conjunctions: run.summary!.conjunctions }]);
+    expect(run.timings.screening).toBeGreaterThan(0);
+
+    // The same as screening the same catalogue version directly (the shards merged exactly).
+    const version = t.ctx.services.screening.catalogVersion();
+    const direct = await t.ctx.services.screening.runJob(screeningJob(version, 'all', run.start, run.end, 20), version);
+    expect(run.summary!.conjunctions).toBe(direct.conjunctions.length);
+    expect(run.summary!.proximities).toBe(direct.proximities.length);
+    // The ISS and its docked vehicles stay together: proximities, not conjunctions.
+    expect(direct.proximities.some((p) => p.primary === 25544 || p.secondary === 25544)).toBe(true);
+
+    const byTca = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?sort=tca&limit=500`);
+    expect(byTca.total).toBe(run.summary!.conjunctions);
+    const expected = direct.conjunctions.slice(0, 500);
+    expect(byTca.items.map((c) => [c.primary.noradId, c.secondary.noradId, c.tca])).toEqual(
+      expected.map((c) => [c.approach.primary, c.approach.secondary, new Date(c.approach.tca).toISOString()]),
+    );
+    expect(byTca.items.every((c) => c.primary.noradId < c.secondary.noradId)).toBe(true);
+
+    // Sorting.
+    const byMiss = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?sort=miss&limit=100`);
+    const miss = byMiss.items.map((c) => c.missDistanceKm);
+    expect(miss).toEqual([...miss].sort((a, b) => a - b));
+    expect(miss[0]).toBe(Math.min(...direct.conjunctions.map((c) => c.approach.missDistanceKm)));
+    const byPc = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?sort=pc&limit=100`);
+    const pcs = byPc.items.map((c) => c.collisionProbability);
+    expect(pcs).toEqual([...pcs].sort((a, b) => b - a));
+    const byMaxPc = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?sort=maxpc&limit=100`);
+    const maxPcs = byMaxPc.items.map((c) => c.maxCollisionProbability);
+    expect(maxPcs).toEqual([...maxPcs].sort((a, b) => b - a));
+
+    // Filters: object type, risk, text; pagination.
+    const debris = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?type=debris&limit=500`);
+    expect(debris.total).toBeGreaterThan(0);
+    expect(debris.total).toBeLessThan(run.summary!.conjunctions);
+    expect(debris.items.every((c) => c.primary.objectType === 'debris' || c.secondary.objectType === 'debris')).toBe(true);
+    const low = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?risk=low&limit=1`);
+    expect(low.total).toBe(run.summary!.byRisk.low);
+    const name = byTca.items[0]!.secondary.name;
+    const named = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?q=${encodeURIComponent(name)}&limit=500`);
+    expect(named.items.every((c) => c.primary.name.includes(name) || c.secondary.name.includes(name))).toBe(true);
+    const page2 = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?sort=tca&limit=10&offset=10`);
+    expect(page2.items.map((c) => c.tca)).toEqual(byTca.items.slice(10, 20).map((c) => c.tca));
+    const wildcard = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?q=%25`);
+    expect(wildcard.total).toBe(0);
+
+    const list = await get<CatalogScreening[]>('/api/catalog-screenings?limit=5');
+    expect(list[0]!.id).toBe(id);
+  }, 300_000);
+
+  it('cancels a running run, and answers 404, 409 and 400 where it should', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/catalog-screenings', headers: write, payload: { start: '2023-10-09T00:00:00Z', end: '2023-10-16T00:00:00Z', threshold_km: 20 } });
+    expect(response.statusCode, response.body).toBe(202);
+    const { id } = response.json() as { id: string };
+    await until(id, (r) => r.status === 'running');
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/catalog-screenings/${id}/cancel` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id, status: 'cancelled' });
+    const after = await until(id, (r) => r.status === 'cancelled');
+    expect(after.summary).toBeNull();
+    const again = await t.app.inject({ method: 'POST', url: `/api/catalog-screenings/${id}/cancel` });
+    expect(again.statusCode).toBe(409);
+    // The pool is free again: a new run may start.
+    const next = await t.app.inject({ method: 'POST', url: '/api/catalog-screenings', headers: write, payload: { start: '2023-10-09T00:00:00Z', end: '2023-10-09T00:30:00Z', threshold_km: 5 } });
+    expect(next.statusCode, next.body).toBe(202);
+    expect((await until(next.json().id, (r) => r.status !== 'queued' && r.status !== 'running')).status).toBe('completed');
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/catalog-screenings/00000000-0000-0000-0000-000000000000' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/catalog-screenings/not%20an%20id' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/catalog-screenings/${id}/conjunctions?sort=size` })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/catalog-screenings/${id}/conjunctions?limit=0` })).json().message).toMatch(/limit/);
+  }, 300_000);
+});
