@@ -85,7 +85,7 @@ export const DashboardStats = z
     highInterestObjects: z.number().int(),
     threatLevel: z.object({ critical: z.number().int(), high: z.number().int(), medium: z.number().int(), low: z.number().int() }),
     trackedObjects: z.number().int().describe('Catalogue size'),
-    dailyScreens: z.number().int().describe('Object pairs screened in the last 24 hours'),
+    dailyScreens: z.number().int().describe('Object pairs screened in the last 24 hours: the fleet screening runs (fleet × catalogue) and catalogue-wide runs (N(N−1)/2 each)'),
     lastScreening: isoUtc('End of the last completed screening run').nullable(),
     screeningStatus: z.enum(['idle', 'running', 'failed']).describe('State of the continuous screening'),
   })

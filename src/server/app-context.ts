@@ -193,6 +193,7 @@ export function createAppContext(config: Config, database: Database, version: st
         windowHours: config.CATALOG_SCREENING_WINDOW_HOURS,
         thresholdKm: config.CATALOG_SCREENING_THRESHOLD_KM,
         claim: (task, intervalMs) => claims.claim(task, intervalMs),
+        onDailyPairs: (pairs) => operations.setCatalogDailyScreens(pairs, new Date()),
         log: (message) => log.child({ service: 'catalog-screening' }).info(message),
       }),
     },

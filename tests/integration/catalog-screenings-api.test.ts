@@ -140,6 +140,14 @@ describe.skipIf(!present)('catalogue-wide screening runs through the API', () =>
     const wildcard = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?q=%25`);
     expect(wildcard.total).toBe(0);
 
+    // The dashboard's Daily Screens counts the pairs the run screened.
+    let daily = 0;
+    for (let i = 0; i < 50 && daily < run.summary!.pairs; i += 1) {
+      daily = (await get<{ dailyScreens: number }>('/api/dashboard/stats')).dailyScreens;
+      if (daily < run.summary!.pairs) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(daily).toBe(run.summary!.pairs);
+
     const list = await get<CatalogScreening[]>('/api/catalog-screenings?limit=5');
     expect(list[0]!.id).toBe(id);
   }, 300_000);

@@ -32,6 +32,8 @@ export interface CatalogScreeningOptions {
   readonly thresholdKm: number;
   /** Claims the scheduled run once across every server on the database (scheduled-task.ts); true: this server runs it. */
   readonly claim?: (task: string, intervalMs: number) => Promise<boolean>;
+  /** Told the pairs completed runs screened in the last 24 h (at start and after each run): the dashboard's Daily Screens. */
+  readonly onDailyPairs?: (pairs: number) => void;
   /** Minutes between checks of the schedule (default 10). */
   readonly checkMinutes?: number;
   readonly log?: (message: string) => void;
@@ -75,6 +77,7 @@ export class CatalogScreeningService {
       const interrupted = await this.jobs.failActive('catalog', 'threads', 'interrupted by restart');
       if (interrupted > 0) this.options.log?.(`${interrupted} catalogue-wide run(s) interrupted by the last stop marked failed`);
     }
+    await this.reportDailyPairs();
     if (this.options.intervalHours > 0) {
       const every = (this.options.checkMinutes ?? 10) * 60_000;
       this.first = setTimeout(() => void this.scheduled(), every);
@@ -199,6 +202,7 @@ export class CatalogScreeningService {
       await this.jobs.addTimings(job.id, { risk: storing - risk + report.timings.risk, storing: performance.now() - storing, total: performance.now() - started });
       await this.jobs.finish(job.id, 'completed', undefined, summary);
       await this.jobs.pruneCatalogs([version.version]);
+      await this.reportDailyPairs();
       this.options.log?.(`catalogue-wide run ${job.id} completed: ${rows.length} conjunctions, ${report.proximities.length} proximities`);
     } catch (error) {
       const message = signal.aborted ? `cancelled: ${(signal.reason as Error)?.message ?? 'cancelled'}` : (error as Error).message;
@@ -250,6 +254,10 @@ export class CatalogScreeningService {
   /** Pairs screened by runs completed since `since` (the dashboard's daily screens). */
   pairsSince(since: Date): Promise<number> {
     return this.jobs.pairsSince('catalog', since);
+  }
+
+  private async reportDailyPairs(): Promise<void> {
+    if (this.options.onDailyPairs) this.options.onDailyPairs(await this.pairsSince(new Date(Date.now() - 86_400_000)));
   }
 
   private view(row: ScreeningJobRow, shards: readonly ShardState[]): CatalogScreening {

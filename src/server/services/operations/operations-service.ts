@@ -129,6 +129,8 @@ export class OperationsService {
   private lastRun: ScreeningRunRow | undefined;
   private lastCompleted: ScreeningRunRow | undefined;
   private dailyScreens = 0;
+  /** Pairs screened by catalogue-wide runs in the last 24 h (CatalogScreeningService tells). */
+  private catalogDailyScreens = 0;
   private regimeChanges = new Map<number, RegimeShift>();
   private adversaryApproaches: ApproachRecord[] = [];
   private adversaryItems: RiskItem[] = [];
@@ -351,7 +353,7 @@ export class OperationsService {
       highInterestObjects: this.hioCount,
       threatLevel: { ...this.levelCounts },
       trackedObjects: this.catalog.size,
-      dailyScreens: this.dailyScreens,
+      dailyScreens: this.dailyScreens + this.catalogDailyScreens,
       lastScreening: this.lastCompleted?.finishedAt?.toISOString() ?? null,
       screeningStatus: status,
     });
@@ -359,6 +361,12 @@ export class OperationsService {
     s.assessments = replaceSnapshot(s.assessments, this.assessments);
     s.adversary = replaceSnapshot(s.adversary, this.adversaryItems);
     s.debris = replaceSnapshot(s.debris, this.debrisItems);
+  }
+
+  /** The pairs catalogue-wide runs screened in the last 24 h, for the Daily Screens tile. */
+  setCatalogDailyScreens(pairs: number, now: Date): void {
+    this.catalogDailyScreens = pairs;
+    this.rebuildSnapshots(now);
   }
 
   private async loadState(now: Date): Promise<void> {
