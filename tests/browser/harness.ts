@@ -59,7 +59,9 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dataforge-e2e-')));
   const ownsDataDir = options.dataDir === undefined;
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
+  // No scheduled catalogue-wide run (its first check is 10 minutes after start): a suite's server
+  // may live that long, and a 72 h all-vs-all run would load the machine under the other tests.
+  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CATALOG_SCREENING_HOURS: '0', ...options.env };
   // Browser tests run on the embedded database unless a test asks otherwise.
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['bin/ssa.js', 'serve'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -38,7 +38,7 @@ describe('routes', () => {
     expect(await web.page.title()).toBe('Data Forge');
   });
 
-  it.each(['/no-such-page', '/visualization', '/analytics', '/config'])('%s renders the not-found page', async (path) => {
+  it.each(['/no-such-page', '/visualization', '/config'])('%s renders the not-found page', async (path) => {
     await open(path);
     expect(await h1()).toBe('404 Page Not Found');
     expect(await web.page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);

@@ -92,10 +92,15 @@ export async function serveCommand(args: string[], env: Record<string, string | 
 
   // With PostgreSQL, catalogue-wide runs go through the job queue; this server lends
   // QUEUE_SERVER_WORKERS threads to it (its own pool: the shared one serves the fleet screening).
+  // The queue starts after listen, in the background: serving never waits for it.
   let queue: QueueAttachment | undefined;
   let queueWorker: { stop(): Promise<void>; pool: ScreeningPool } | undefined;
-  if (config.DATABASE_URL) {
-    const boss = await openQueue(config.DATABASE_URL, { leaseSeconds: config.SHARD_LEASE_SECONDS, maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS });
+  const startQueue = async (url: string) => {
+    const boss = await openQueue(url, { leaseSeconds: config.SHARD_LEASE_SECONDS, maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS });
+    if (closing) {
+      await boss.stop({ graceful: false, wait: true });
+      return;
+    }
     queue = { boss, leaseSeconds: config.SHARD_LEASE_SECONDS, maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS };
     ctx.services.catalogScreenings.attachQueue(queue);
     if (config.QUEUE_SERVER_WORKERS > 0) {
@@ -104,10 +109,11 @@ export async function serveCommand(args: string[], env: Record<string, string | 
         concurrency: config.QUEUE_SERVER_WORKERS,
         log: (line) => ctx.log.child({ service: 'queue-worker' }).info(line),
       });
-      await worker.start();
       queueWorker = { stop: () => worker.stop(), pool };
+      await worker.start();
     }
-  }
+    ctx.log.info({ workers: config.QUEUE_SERVER_WORKERS }, 'job queue started (pg-boss)');
+  };
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -140,6 +146,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   ctx.services.spaceWeatherUpdater.start();
   // The first screening run starts in the background shortly after listen, then on its interval.
   ctx.services.operations.start();
+  if (config.DATABASE_URL) void startQueue(config.DATABASE_URL).catch((error: Error) => ctx.log.error({ err: error }, 'the job queue did not start: catalogue-wide runs use this server’s threads'));
   await ctx.services.catalogScreenings.start({ embedded: database.kind === 'pglite' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -52,7 +52,7 @@ describe('routes (spec §2)', () => {
     expect(screen.getByText(subtitle)).toBeInTheDocument();
   });
 
-  it.each(['/nowhere', '/visualization', '/analytics', '/config', '/alerts/CNJ-2021-001/more'])('%s shows the not-found page', (path) => {
+  it.each(['/nowhere', '/visualization', '/config', '/alerts/CNJ-2021-001/more'])('%s shows the not-found page', (path) => {
     renderApp(path);
     expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
@@ -146,7 +146,7 @@ describe('dashboard side navigation', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Conjunction Alerts' })).toBeInTheDocument();
   });
 
-  it.each(['3D Visualization', 'Analytics', 'Configuration'])('leads to the not-found page for %s, which has no screen', async (name) => {
+  it.each(['3D Visualization', 'Configuration'])('leads to the not-found page for %s, which has no screen', async (name) => {
     const user = userEvent.setup();
     renderApp('/');
     await user.click(within(sideNav()).getByRole('link', { name }));

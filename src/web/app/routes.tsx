@@ -1,6 +1,7 @@
 import { Route, Switch } from 'wouter';
 import AlertDetailPage from '@/pages/alert-detail';
 import AlertsPage from '@/pages/alerts';
+import AnalyticsPage from '@/pages/analytics';
 import CalcPage from '@/pages/calc';
 import DashboardPage from '@/pages/dashboard';
 import IsraeliSatellitesPage from '@/pages/israeli-satellites';
@@ -10,8 +11,9 @@ import SstPage from '@/pages/sst';
 import TrackingPage from '@/pages/tracking';
 
 /**
- * Spec §2 route table, plus the Conjunction Alerts screen and its event detail (issue 11).
- * Anything else, including the side nav's other screen-less paths, is not found.
+ * Spec §2 route table, plus the Conjunction Alerts screen and its event detail (issue 11)
+ * and the catalogue-wide screening view at /analytics (issue 13). Anything else, including
+ * the side nav's other screen-less paths, is not found.
  */
 export function AppRoutes() {
   return (
@@ -25,6 +27,7 @@ export function AppRoutes() {
       <Route path="/calc" component={CalcPage} />
       <Route path="/alerts" component={AlertsPage} />
       <Route path="/alerts/:conjunctionId" component={AlertDetailPage} />
+      <Route path="/analytics" component={AnalyticsPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

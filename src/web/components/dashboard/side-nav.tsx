@@ -5,8 +5,9 @@ import { cn } from '@/lib/utils';
 
 /**
  * Spec §2: the dashboard's side navigation, in this order. Conjunction Alerts
- * leads to its screen (issue 11); /visualization, /analytics and /config have no
- * screen yet, so they lead to the not-found page (DECISIONS §9).
+ * leads to its screen (issue 11), Analytics to catalogue-wide screening (issue 13);
+ * /visualization and /config have no screen yet, so they lead to the not-found page
+ * (DECISIONS §9).
  */
 export const SIDE_NAV_ITEMS = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard },
