@@ -11,6 +11,10 @@
  * Conjunction screening (issue 4, scripts/bench-screening.ts): the fleet against the
  * real catalogue over 48 h at 5 km, beside the time to merely propagate the catalogue.
  *
+ * Catalogue-wide screening (issue 13, scripts/bench-all-vs-all.ts): `ssa screen --all` as one process,
+ * 26,140 objects × 24 h at 5 km, beside propagating the catalogue; with DATABASE_URL, the same job
+ * on one and two `ssa worker` processes through the job queue, and an estimate for 100,000 objects × 7 days.
+ *
  * Operations API (issue 6, scripts/bench-operations.ts): requests/s and p99 latency of the
  * endpoints the dashboard polls, on a real server with the demo catalogue, loaded by autocannon.
  *
@@ -31,6 +35,7 @@ import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
 import { formatTle } from '../src/core/elements/tle-format.ts';
 import { createSgp4 } from '../src/core/propagation/sgp4.ts';
 import { PropagationPool } from '../src/server/workers/propagation-pool.ts';
+import { allVsAllBench } from './bench-all-vs-all.ts';
 import { atmosphereBench } from './bench-atmosphere.ts';
 import { globeBench } from './bench-globe.ts';
 import { operationsBench } from './bench-operations.ts';
@@ -135,6 +140,7 @@ async function startBench(): Promise<void> {
 
 await catalogueBench();
 if (existsSync(catalogPath)) await screeningBench(row);
+await allVsAllBench(row);
 await pcBench(row);
 atmosphereBench(row);
 await startBench();

@@ -51,7 +51,26 @@ export async function openQueue(databaseUrl: string, options: QueueOptions = {})
   // Its pool reconnects on the next query.
   boss.on('error', (error: Error) => console.error(`pg-boss: ${error.message}`));
   await boss.start();
-  await boss.createQueue(SHARD_QUEUE, { name: SHARD_QUEUE, retryLimit: SHARD_RETRY_LIMIT, retryDelay: 0, expireInSeconds: options.leaseSeconds ?? 600 });
+  // Processes starting together on a fresh database create the queue at once, and pg-boss's
+  // createQueue (a partition and its indexes) can then deadlock (PostgreSQL error 40P01; seen
+  // with two `ssa worker` started together). The queue's settings are the same from every
+  // process, so whoever loses retries and finds it made.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (!(await boss.getQueue(SHARD_QUEUE))) {
+        await boss.createQueue(SHARD_QUEUE, { name: SHARD_QUEUE, retryLimit: SHARD_RETRY_LIMIT, retryDelay: 0, expireInSeconds: options.leaseSeconds ?? 600 });
+      }
+      break;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const retryable = code === '40P01' || code === '23505' || code === '42P07';
+      if (!retryable || attempt >= 8) {
+        await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 200));
+    }
+  }
   return boss;
 }
 
