@@ -6,7 +6,7 @@
  * atomic: of several processes starting at once on a stale lock, exactly one wins.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,30 +147,47 @@ describe('the data-directory lock', () => {
     const contenders = 4;
     for (let round = 0; round < 3; round += 1) {
       await writeFile(lockPath, lockText({ pid: await deadPid(), startTime: '1', bootId: me.bootId! }));
-      const go = Date.now() + 1500;
-      // Each waits for the same instant, tries, and a winner holds the lock until the others have decided.
+      // Synchronised through files, not a fixed delay (a loaded machine may take seconds to start a
+      // process): each contender says it is ready; once all are, the parent names an instant a
+      // little ahead and every contender spins until it, then tries. The winner holds the lock until
+      // every other has been refused, so a late loser can never find it free.
+      const sync = await mkdtemp(join(tmpdir(), 'dataforge-lock-sync-'));
       const script = `
         const { lockDataDir } = await import(${JSON.stringify(DATABASE_MODULE)});
-        while (Date.now() < ${go});
+        const { readdirSync, readFileSync, writeFileSync, existsSync } = await import('node:fs');
+        const sync = ${JSON.stringify(sync)};
+        const count = (prefix) => readdirSync(sync).filter((f) => f.startsWith(prefix)).length;
+        const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+        writeFileSync(sync + '/ready-' + process.pid, '');
+        while (!existsSync(sync + '/go')) await sleep(2);
+        const go = Number(readFileSync(sync + '/go', 'utf8'));
+        while (Date.now() < go);
         try {
           const release = await lockDataDir(${JSON.stringify(dir)});
           console.log('won');
-          await new Promise((r) => setTimeout(r, 1500));
+          const deadline = Date.now() + 30000;
+          while (count('refused-') < ${contenders - 1} && Date.now() < deadline) await sleep(5);
           await release();
         } catch (error) {
           console.log(error.name === 'DatabaseError' ? 'refused' : 'error ' + error.message);
+          writeFileSync(sync + '/refused-' + process.pid, '');
         }`;
-      const results = await Promise.all(
-        Array.from({ length: contenders }, () => {
-          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-          let out = '';
-          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-          return new Promise<string>((resolve) => child.once('exit', () => resolve(out.trim())));
-        }),
-      );
+      const children = Array.from({ length: contenders }, () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        return new Promise<string>((resolve) => child.once('exit', () => resolve(out.trim())));
+      });
+      const readyBy = Date.now() + 50_000;
+      while ((await readdir(sync)).filter((f) => f.startsWith('ready-')).length < contenders && Date.now() < readyBy) await new Promise((r) => setTimeout(r, 10));
+      // Written whole, then renamed: no contender reads a half-written instant.
+      await writeFile(join(sync, 'go.tmp'), String(Date.now() + 300));
+      await rename(join(sync, 'go.tmp'), join(sync, 'go'));
+      const results = await Promise.all(children);
+      await rm(sync, { recursive: true, force: true });
       expect(results.sort()).toEqual(['refused', 'refused', 'refused', 'won']);
       // No leftovers: the stale lock moved aside was removed, and the winner released its own.
       await expect(readFile(lockPath, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
     }
-  }, 60_000);
+  }, 180_000);
 });
