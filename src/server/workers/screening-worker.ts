@@ -55,12 +55,31 @@ function progressReporter(shard: number): (stage: ShardStage, fraction: number) 
   };
 }
 
+/** Times the screener's stages ('orbits', then 'detect') into `ms` while passing its progress on. */
+function stageTimer(ms: Record<ShardStage, number>, report: (stage: ShardStage, fraction: number) => void) {
+  let stage: ShardStage = 'orbits';
+  let t = performance.now();
+  return {
+    progress: (s: ShardStage, fraction: number) => {
+      if (s !== stage) {
+        ms[stage] = performance.now() - t;
+        t = performance.now();
+        stage = s;
+      }
+      report(s, fraction);
+    },
+    end: () => {
+      ms[stage] = performance.now() - t;
+    },
+  };
+}
+
 /** A time slice of a catalogue-wide job: every pair of the catalogue (core/screening/all-pairs.ts), the broad phase sampled with the WASM BulkPropagator. */
 function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
   const stopped = () => Atomics.load(cancel, 0) !== 0;
   const report = progressReporter(shard.index);
   const ms: Record<ShardStage, number> = { tle: 0, orbits: 0, detect: 0 };
-  let t = performance.now();
+  const t = performance.now();
   const skipped: SkippedObject[] = [];
   const subjects: ScreeningSubject[] = [];
   const ids = [...catalog.keys()].sort((a, b) => a - b);
@@ -75,8 +94,7 @@ function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
   });
   report('tle', 1);
   ms.tle = performance.now() - t;
-  t = performance.now();
-  let stage: ShardStage = 'orbits';
+  const timer = stageTimer(ms, report);
   const sampler = bulkSampler(runtime);
   try {
     const outcome = screenAllPairs({
@@ -86,16 +104,9 @@ function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
       thresholdKm: shard.job.thresholdKm,
       sampler: sampler.sample,
       shouldStop: stopped,
-      onProgress: (s, fraction) => {
-        if (s !== stage) {
-          ms[stage] = performance.now() - t;
-          t = performance.now();
-          stage = s;
-        }
-        report(s, fraction);
-      },
+      onProgress: timer.progress,
     });
-    ms[stage] = performance.now() - t;
+    timer.end();
     const stats = { ...outcome.stats, objects: ids.length, sgp4Calls: outcome.stats.sgp4Calls + sampler.propagations() };
     post({ type: 'shard-done', result: { jobId: shard.job.id, shard: shard.index, catalogVersion: version, approaches: outcome.approaches, stats, skipped: [...skipped, ...outcome.skipped] }, ms });
   } finally {
@@ -113,7 +124,7 @@ function runShard(shard: ScreeningShard, cancel: Int32Array): void {
   const report = progressReporter(shard.index);
   const ms: Record<ShardStage, number> = { tle: 0, orbits: 0, detect: 0 };
   if (shard.job.catalog.version !== version) throw new Error(`worker holds catalogue '${version}', shard needs '${shard.job.catalog.version}'`);
-  let t = performance.now();
+  const t = performance.now();
 
   // SGP4 initialisation of the primaries and of this shard's secondaries.
   const skipped: SkippedObject[] = [];
@@ -143,25 +154,17 @@ function runShard(shard: ScreeningShard, cancel: Int32Array): void {
   });
   report('tle', 1);
   ms.tle = performance.now() - t;
-  t = performance.now();
 
-  let stage: ShardStage = 'orbits';
+  const timer = stageTimer(ms, report);
   const outcome = screen({
     primaries,
     secondaries,
     window: windowOf(shard),
     thresholdKm: shard.job.thresholdKm,
     shouldStop: stopped,
-    onProgress: (s, fraction) => {
-      if (s !== stage) {
-        ms[stage] = performance.now() - t;
-        t = performance.now();
-        stage = s;
-      }
-      report(s, fraction);
-    },
+    onProgress: timer.progress,
   });
-  ms[stage] = performance.now() - t;
+  timer.end();
   const result: ShardResult = {
     jobId: shard.job.id,
     shard: shard.index,

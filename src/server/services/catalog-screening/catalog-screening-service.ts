@@ -21,6 +21,7 @@ import { HttpError } from '../../http/errors.ts';
 import { jobProgress, submitJob, waitForJob } from '../../queue/screening-queue.ts';
 import type { CatalogScreeningRepository, CatalogConjunctionRow } from '../../repositories/catalog-screening-repository.ts';
 import type { ScreeningJobRepository, ScreeningJobRow, ShardState } from '../../repositories/screening-job-repository.ts';
+import type { CatalogVersion } from '../../screening/catalog-version.ts';
 import { screeningJob, type ScreeningReport } from '../../screening/run-screening.ts';
 import type { CatalogService } from '../catalog-service.ts';
 import type { ScreeningService } from '../screening-service.ts';
@@ -132,7 +133,7 @@ export class CatalogScreeningService {
     this.options.log?.(`catalogue-wide run ${job.id} (${reason}): ${version.sets.length} objects, ${job.start} … ${job.end}, ${job.thresholdKm} km, ${shards.length} shards`);
     const controller = new AbortController();
     this.controllers.set(job.id, controller);
-    const run = this.run(job, controller.signal).finally(() => {
+    const run = this.run(job, version, controller.signal).finally(() => {
       this.controllers.delete(job.id);
       this.running.delete(run);
     });
@@ -140,8 +141,8 @@ export class CatalogScreeningService {
     return job.id;
   }
 
-  private async run(job: ScreeningJob, signal: AbortSignal): Promise<void> {
-    const version = this.screening.catalogVersion();
+  /** Screens `job` on the catalogue version it names (the catalogue may change while the run waits for the pool). */
+  private async run(job: ScreeningJob, version: CatalogVersion, signal: AbortSignal): Promise<void> {
     const objectType = (norad: number) => this.catalog.entry(norad)?.object.objectType;
     try {
       let report: ScreeningReport;
