@@ -174,18 +174,25 @@ describe('Space Situational Awareness card', () => {
   it('names the object under the pointer, and describes the one clicked', async () => {
     // A fleet satellite in LEO that is on the visible side of the globe now.
     const fleet = elements.norad.filter((_, i) => elements.cls[i] === 0);
-    let target: { x: number; y: number } | null = null;
-    for (let attempt = 0; attempt < 40 && !target; attempt++) {
+    // The globe turns until something is hovered, so on a loaded machine the satellite may have moved on
+    // between asking where it is and moving the pointer there: ask again and move again until it is named.
+    const tooltip = card().getByRole('tooltip');
+    let named = false;
+    for (let attempt = 0; attempt < 40 && !named; attempt++) {
+      let target: { x: number; y: number } | null = null;
       for (const norad of fleet) {
         target = await page.evaluate((n) => (globalThis as unknown as GlobeWindow).__dataforgeGlobe?.screenPosition(n) ?? null, norad);
         if (target) break;
       }
-      if (!target) await page.waitForTimeout(500);
+      if (!target) {
+        await page.waitForTimeout(500);
+        continue;
+      }
+      await page.mouse.move(target.x, target.y);
+      named = await tooltip.waitFor({ timeout: 1_000 }).then(() => true, () => false);
+      if (!named) await page.mouse.move(1, 1);
     }
-    if (!target) throw new Error('no fleet satellite in view');
-    await page.mouse.move(target.x, target.y);
-    const tooltip = card().getByRole('tooltip');
-    await tooltip.waitFor({ timeout: 5_000 });
+    if (!named) throw new Error('no fleet satellite in view could be hovered');
     const hovered = (await figures()).hovered;
     if (!hovered) throw new Error('nothing hovered');
     // The nearest point to the pointer (often the fleet satellite; in a crowd perhaps a neighbour) is named.
