@@ -34,6 +34,7 @@ import { SpaceWeatherUpdater } from './services/space-weather-updater.ts';
 import { HighInterestService } from './services/high-interest-service.ts';
 import { OperationsService } from './services/operations/operations-service.ts';
 import { newInstanceId, ScheduledTasks } from './services/scheduled-task.ts';
+import { JobHeartbeat } from './queue/job-heartbeat.ts';
 
 /** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
@@ -78,6 +79,8 @@ export interface AppContext {
     proximities: ProximityQueryService;
     accounts: AccountService;
     catalogScreenings: CatalogScreeningService;
+    /** Beats for the screening jobs this server submitted, and adopts other servers' orphans (queue/job-heartbeat.ts). */
+    jobHeartbeat: JobHeartbeat;
   };
 }
 
@@ -165,6 +168,7 @@ export function createAppContext(config: Config, database: Database, version: st
     { operatorLabel: config.OPERATOR_LABEL, demo: config.DEMO_CATALOG === 'on' },
     log.child({ service: 'high-interest' }),
   );
+  const jobHeartbeat = new JobHeartbeat(repositories.screeningJobs);
   return {
     config,
     database,
@@ -194,8 +198,10 @@ export function createAppContext(config: Config, database: Database, version: st
         thresholdKm: config.CATALOG_SCREENING_THRESHOLD_KM,
         claim: (task, intervalMs) => claims.claim(task, intervalMs),
         onDailyPairs: (pairs) => operations.setCatalogDailyScreens(pairs, new Date()),
+        heartbeat: jobHeartbeat,
         log: (message) => log.child({ service: 'catalog-screening' }).info(message),
       }),
+      jobHeartbeat,
     },
   };
 }

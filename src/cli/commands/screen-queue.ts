@@ -3,23 +3,16 @@
  * processes, and this process waits, merges the shard results and runs the risk step (on its own
  * worker threads) as a local run does.
  */
-import { splitJob, windowOf, type ScreeningJob } from '../../core/screening/job.ts';
+import { splitJob, type ScreeningJob } from '../../core/screening/job.ts';
 import type { ScreeningProgress } from '../../core/screening/stages.ts';
-import { overallFraction } from '../../core/screening/stages.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import { openQueue, submitJob, waitForJob } from '../../server/queue/screening-queue.ts';
+import { JobHeartbeat } from '../../server/queue/job-heartbeat.ts';
+import { defaultShardCount, openQueue, queueProgress, submitJob, waitForQueued } from '../../server/queue/screening-queue.ts';
 import { ScreeningJobRepository } from '../../server/repositories/screening-job-repository.ts';
 import type { CatalogVersion } from '../../server/screening/catalog-version.ts';
 import { finishScreening, type ScreeningReport } from '../../server/screening/run-screening.ts';
 import { ScreeningPool } from '../../server/screening/screening-pool.ts';
 import type { Config } from '../../server/config.ts';
-
-/** Shards of a queued job: a catalogue-wide job in slices of about 2 h of window, a primaries job in 16 NORAD ranges. */
-export function defaultShardCount(job: ScreeningJob): number {
-  if (job.scope !== 'all') return 16;
-  const { start, end } = windowOf(job);
-  return Math.min(500, Math.max(2, Math.ceil((end - start) / (2 * 3_600_000))));
-}
 
 export async function queueScreen(
   config: Config & { DATABASE_URL: string },
@@ -37,33 +30,41 @@ export async function queueScreen(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const pool = new ScreeningPool(options.workers);
+  // Beats for the job while this process waits, merges and runs the risk step: a server takes a
+  // job whose submitter went silent for orphaned (job-heartbeat.ts).
+  const heartbeat = new JobHeartbeat(repo);
   try {
     const started = performance.now();
     const shards = splitJob(job, catalog.sets.map((s) => s.norad), options.shards ?? defaultShardCount(job));
     await submitJob(boss, repo, job.scope === 'all' ? 'catalog' : 'fleet', job, catalog.sets, shards, { ...queueOptions, reason: 'cli' });
+    heartbeat.hold(job.id);
     options.log(`job ${job.id}: ${shards.length} shards queued on ${database.location}; waiting for 'ssa worker' processes`);
     let last = '';
-    const result = await waitForJob(repo, job.id, {
-      signal: controller.signal,
-      onProgress: (p) => {
-        const line = `${p.done} of ${p.shards.length} shards done, ${p.workers.length} worker(s)`;
-        if (line !== last) {
-          last = line;
-          onProgress({ stage: 'detect', fraction: overallFraction('detect', p.fraction), detail: `${line}: ${p.workers.join(', ')}` });
-        }
-      },
-    });
-    const wallMs = performance.now() - started;
-    const shardMs = await repo.shards(job.id);
-    const stageMs = { prepare: 0, tle: 0, orbits: 0, detect: 0, risk: 0, results: 0 };
-    for (const s of shardMs) for (const stage of ['tle', 'orbits', 'detect'] as const) stageMs[stage] = Math.max(stageMs[stage], s.ms?.[stage] ?? 0);
-    options.log(`job ${job.id}: merged ${shards.length} shards in ${(wallMs / 1000).toFixed(1)} s`);
-    const report = await finishScreening(pool, catalog, result, stageMs, { onProgress, signal: controller.signal });
-    await repo.finish(job.id, 'completed');
-    return report;
+    try {
+      const { result, stageMs } = await waitForQueued(repo, job.id, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          const line = `${p.done} of ${p.shards.length} shards done, ${p.workers.length} worker(s)`;
+          if (line !== last) {
+            last = line;
+            onProgress({ ...queueProgress(p), detail: `${line}: ${p.workers.join(', ')}` });
+          }
+        },
+      });
+      const wallMs = performance.now() - started;
+      options.log(`job ${job.id}: merged ${shards.length} shards in ${(wallMs / 1000).toFixed(1)} s`);
+      const report = await finishScreening(pool, catalog, result, stageMs, { onProgress, signal: controller.signal });
+      await repo.finish(job.id, 'completed');
+      return report;
+    } catch (error) {
+      // Whatever stopped this process's part ends the job, so that no worker screens on for it.
+      await repo.finish(job.id, controller.signal.aborted ? 'cancelled' : 'failed', (error as Error).message).catch(() => undefined);
+      throw error;
+    }
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await heartbeat.stop();
     await pool.close();
     await boss.stop({ graceful: false, wait: true, close: true }).catch(() => undefined);
     await database.close();

@@ -3,11 +3,7 @@ import { createAppContext } from '../../server/app-context.ts';
 import { ConfigError, configurationProblem, exposureProblem, loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { VERSION } from '../../server/version.ts';
-import { openQueue } from '../../server/queue/screening-queue.ts';
-import { ShardWorker } from '../../server/queue/shard-worker.ts';
-import { ScreeningJobRepository } from '../../server/repositories/screening-job-repository.ts';
-import { ScreeningPool } from '../../server/screening/screening-pool.ts';
-import type { QueueAttachment } from '../../server/services/catalog-screening/catalog-screening-service.ts';
+import { startServerQueue, type ServerQueue } from '../../server/queue/server-queue.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -90,29 +86,14 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   await ctx.services.highInterest.initialise(new Date());
   const app = await buildApp(ctx);
 
-  // With PostgreSQL, catalogue-wide runs go through the job queue; this server lends
-  // QUEUE_SERVER_WORKERS threads to it (its own pool: the shared one serves the fleet screening).
+  // With PostgreSQL, screening jobs go through the job queue (fleet, SST and catalogue-wide); this
+  // server lends QUEUE_SERVER_WORKERS threads to it and completes jobs whose submitter died.
   // The queue starts after listen, in the background: serving never waits for it.
-  let queue: QueueAttachment | undefined;
-  let queueWorker: { stop(): Promise<void>; pool: ScreeningPool } | undefined;
+  let queue: ServerQueue | undefined;
   const startQueue = async (url: string) => {
-    const boss = await openQueue(url, { leaseSeconds: config.SHARD_LEASE_SECONDS, maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS });
-    if (closing) {
-      await boss.stop({ graceful: false, wait: true });
-      return;
-    }
-    queue = { boss, leaseSeconds: config.SHARD_LEASE_SECONDS, maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS };
-    ctx.services.catalogScreenings.attachQueue(queue);
-    if (config.QUEUE_SERVER_WORKERS > 0) {
-      const pool = new ScreeningPool(config.QUEUE_SERVER_WORKERS);
-      const worker = new ShardWorker(boss, new ScreeningJobRepository(database.db), pool, {
-        concurrency: config.QUEUE_SERVER_WORKERS,
-        log: (line) => ctx.log.child({ service: 'queue-worker' }).info(line),
-      });
-      queueWorker = { stop: () => worker.stop(), pool };
-      await worker.start();
-    }
-    ctx.log.info({ workers: config.QUEUE_SERVER_WORKERS }, 'job queue started (pg-boss)');
+    const started = await startServerQueue(ctx, url);
+    if (closing) await started.stop();
+    else queue = started;
   };
 
   let closing = false;
@@ -121,11 +102,11 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     closing = true;
     app.log.info({ signal }, 'shutting down');
     ctx.services.updater.stop();
+    ctx.services.catalog.stopSync();
     ctx.services.spaceWeatherUpdater.stop();
     await ctx.services.catalogScreenings.stop();
-    await queueWorker?.stop().catch(() => undefined);
-    await queue?.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
-    await queueWorker?.pool.close();
+    await queue?.stop();
+    await ctx.services.jobHeartbeat.stop();
     await ctx.services.operations.stop();
     await app.close();
     await ctx.services.screening.close();
@@ -146,7 +127,9 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   ctx.services.spaceWeatherUpdater.start();
   // The first screening run starts in the background shortly after listen, then on its interval.
   ctx.services.operations.start();
-  if (config.DATABASE_URL) void startQueue(config.DATABASE_URL).catch((error: Error) => ctx.log.error({ err: error }, 'the job queue did not start: catalogue-wide runs use this server’s threads'));
+  // Other servers on the same PostgreSQL may import: their imports reach this cache within a minute.
+  if (config.DATABASE_URL) ctx.services.catalog.startSync(60_000);
+  if (config.DATABASE_URL) void startQueue(config.DATABASE_URL).catch((error: Error) => ctx.log.error({ err: error }, 'the job queue did not start: screening runs on this server’s threads'));
   await ctx.services.catalogScreenings.start({ embedded: database.kind === 'pglite' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -589,6 +589,12 @@ export const screeningJobs = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The submitter's last sign of life (queue/job-heartbeat.ts, every 15 s while it waits for the
+     * shards, merges and stores): a queued or running job whose heartbeat is older than two minutes
+     * lost its submitter, and another server adopts it (catalogue-wide) or ends it.
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('screening_jobs_created_idx').on(t.createdAt), index('screening_jobs_kind_status_idx').on(t.kind, t.status)],
 );

@@ -17,7 +17,8 @@
  */
 import PgBoss from 'pg-boss';
 import type { ElementSet } from '../../core/elements/element-set.ts';
-import { mergeShardResults, type ScreeningJob, type ScreeningResult, type ScreeningShard } from '../../core/screening/job.ts';
+import { mergeShardResults, windowOf, type ScreeningJob, type ScreeningResult, type ScreeningShard } from '../../core/screening/job.ts';
+import { overallFraction, SCREENING_STAGES, STAGE_WEIGHTS, type ScreeningProgress, type ScreeningStage } from '../../core/screening/stages.ts';
 import type { ScreeningJobKind, ScreeningJobRepository, ShardState } from '../repositories/screening-job-repository.ts';
 
 export const SHARD_QUEUE = 'screening-shard';
@@ -29,6 +30,13 @@ export interface QueueOptions {
   readonly leaseSeconds?: number;
   /** Seconds between pg-boss's maintenance runs, which expire leases (default 30). */
   readonly maintenanceSeconds?: number;
+}
+
+/** The job queue as a server uses it (serve.ts attaches it to the screening services). */
+export interface QueueAttachment extends QueueOptions {
+  readonly boss: PgBoss;
+  readonly leaseSeconds: number;
+  readonly maintenanceSeconds: number;
 }
 
 /** The data of a shard's pg-boss job. */
@@ -157,6 +165,59 @@ export async function waitForJob(
     if (progress.done === job.shardCount) return mergeShardResults(job.job, job.shardCount, await repo.results(jobId));
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
   }
+}
+
+/**
+ * Shards of a queued job: a catalogue-wide job in time slices of about 2 h of window (at most
+ * 500), a primaries job (fleet, SST) in 16 NORAD ranges of the secondaries, so that a few
+ * worker processes each take several and a killed one costs a small share.
+ */
+export function defaultShardCount(job: ScreeningJob): number {
+  if (job.scope !== 'all') return 16;
+  const { start, end } = windowOf(job);
+  return Math.min(500, Math.max(2, Math.ceil((end - start) / (2 * 3_600_000))));
+}
+
+/**
+ * A queued job's progress in the six SST stages: 'prepare' until a worker takes a shard, then
+ * the shards' share done spread over tle, orbits and detect by their weights.
+ */
+export function queueProgress(progress: JobProgress): ScreeningProgress {
+  const count = progress.shards.length;
+  const started = progress.shards.some((s) => s.status !== 'queued') || progress.done > 0;
+  const workers = progress.workers.length;
+  if (!started) return { stage: 'prepare', fraction: overallFraction('prepare', 0.5), detail: `${count} shards queued on the job queue: waiting for a worker` };
+  const span = STAGE_WEIGHTS.tle + STAGE_WEIGHTS.orbits + STAGE_WEIGHTS.detect;
+  const fraction = STAGE_WEIGHTS.prepare + progress.fraction * span;
+  // The stage whose band holds the overall fraction.
+  let stage: ScreeningStage = 'detect';
+  let before = 0;
+  for (const s of SCREENING_STAGES) {
+    if (fraction < before + STAGE_WEIGHTS[s.id]) {
+      stage = s.id === 'prepare' ? 'tle' : s.id;
+      break;
+    }
+    before += STAGE_WEIGHTS[s.id];
+  }
+  return { stage, fraction: Math.min(fraction, overallFraction('detect', 1)), detail: `${progress.done} of ${count} shards done on ${workers} worker(s) of the job queue` };
+}
+
+/** The merged geometry of a queued job, and the longest time one shard spent in each of its stages. */
+export interface QueuedResult {
+  readonly result: ScreeningResult;
+  readonly stageMs: Record<ScreeningStage, number>;
+}
+
+/** waitForJob, with the shards' stage times for the report (prepare, risk and results are the caller's). */
+export async function waitForQueued(
+  repo: ScreeningJobRepository,
+  jobId: string,
+  options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal; pollMs?: number } = {},
+): Promise<QueuedResult> {
+  const result = await waitForJob(repo, jobId, options);
+  const stageMs: Record<ScreeningStage, number> = { prepare: 0, tle: 0, orbits: 0, detect: 0, risk: 0, results: 0 };
+  for (const s of await repo.shards(jobId)) for (const stage of ['tle', 'orbits', 'detect'] as const) stageMs[stage] = Math.max(stageMs[stage], s.ms?.[stage] ?? 0);
+  return { result, stageMs };
 }
 
 /** Cancels a job that has not ended: queued shards are skipped, running ones stop within a second. */

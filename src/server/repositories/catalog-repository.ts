@@ -271,6 +271,15 @@ export class CatalogRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Completed imports, as "how many:newest id": changes whenever any server sharing the database
+   * completes an import (CatalogService.syncWithDatabase).
+   */
+  async importSignature(): Promise<string> {
+    const [row] = await this.db.select({ n: count(), last: max(catalogImports.id) }).from(catalogImports).where(eq(catalogImports.status, 'completed'));
+    return `${Number(row?.n ?? 0)}:${Number(row?.last ?? 0)}`;
+  }
+
   /** The newest import (of `source`), whatever its status. */
   async lastImport(source?: string) {
     const [row] = await this.db

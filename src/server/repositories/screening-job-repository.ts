@@ -222,6 +222,44 @@ export class ScreeningJobRepository {
     return rows.length;
   }
 
+  /** The submitter of these jobs is alive (queue/job-heartbeat.ts). */
+  async beat(jobIds: readonly string[]): Promise<void> {
+    if (jobIds.length === 0) return;
+    await this.db
+      .update(screeningJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(inArray(screeningJobs.id, [...jobIds]), inArray(screeningJobs.status, ['queued', 'running'])));
+  }
+
+  /** Queued or running jobs whose submitter has given no sign of life for `staleSeconds` (on the database's clock). */
+  async orphans(staleSeconds: number): Promise<ScreeningJobRow[]> {
+    const rows = await this.db
+      .select()
+      .from(screeningJobs)
+      .where(and(inArray(screeningJobs.status, ['queued', 'running']), sql`${screeningJobs.heartbeatAt} < now() - make_interval(secs => ${staleSeconds})`))
+      .orderBy(asc(screeningJobs.createdAt));
+    return rows.map(rowOf);
+  }
+
+  /**
+   * Takes over an orphaned job as its submitter: true for exactly one caller, in one atomic update
+   * (the heartbeat must still be stale, so two servers cannot both adopt it).
+   */
+  async adopt(jobId: string, staleSeconds: number): Promise<boolean> {
+    const rows = await this.db
+      .update(screeningJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(
+        and(
+          eq(screeningJobs.id, jobId),
+          inArray(screeningJobs.status, ['queued', 'running']),
+          sql`${screeningJobs.heartbeatAt} < now() - make_interval(secs => ${staleSeconds})`,
+        ),
+      )
+      .returning({ id: screeningJobs.id });
+    return rows.length > 0;
+  }
+
   /** Deletes catalogue versions no queued or running job needs, except `keep` (they are 10 MB each for the full catalogue). */
   async pruneCatalogs(keep: readonly string[]): Promise<number> {
     const rows = await this.db
@@ -229,6 +267,9 @@ export class ScreeningJobRepository {
       .where(
         and(
           keep.length > 0 ? notInArray(screeningCatalogs.version, [...keep]) : sql`true`,
+          // A version saved in the last minutes may belong to a job being recorded right now
+          // (submitJob saves the version, then the job that references it).
+          sql`${screeningCatalogs.createdAt} < now() - interval '10 minutes'`,
           sql`not exists (select 1 from ${screeningJobs} where ${screeningJobs.catalogVersion} = ${screeningCatalogs.version} and ${screeningJobs.status} in ('queued', 'running'))`,
         ),
       )

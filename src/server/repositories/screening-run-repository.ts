@@ -38,7 +38,8 @@ export class ScreeningRunRepository {
   async complete(id: number, result: { finishedAt: Date; approaches: number; adversaryApproaches: readonly object[] }): Promise<void> {
     await this.db
       .update(screeningRuns)
-      .set({ status: 'completed', finishedAt: result.finishedAt, approaches: result.approaches, adversaryApproaches: result.adversaryApproaches })
+      // error cleared: another server starting meanwhile may have marked this live run failed (failRunning does not know which runs are live).
+      .set({ status: 'completed', error: null, finishedAt: result.finishedAt, approaches: result.approaches, adversaryApproaches: result.adversaryApproaches })
       .where(eq(screeningRuns.id, id));
   }
 

@@ -86,6 +86,9 @@ export class CatalogService {
   private recordsCache: { json: string; etag: string } | null = null;
   private changes = 0;
   private readonly listeners = new Set<CatalogListener>();
+  /** The completed imports the cache reflects (CatalogRepository.importSignature). */
+  private seen: string | undefined;
+  private syncTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly repo: CatalogRepository,
@@ -209,7 +212,10 @@ export class CatalogService {
 
   /** Rebuilds the cache from the database (all objects, or only `noradIds`). */
   async reload(noradIds?: number[]): Promise<void> {
+    // Read before the rows: an import completing meanwhile is seen by the next sync.
+    const signature = noradIds ? undefined : await this.repo.importSignature();
     const rows = await this.repo.newestEntries(noradIds ? { noradIds } : undefined);
+    if (signature !== undefined) this.seen = signature;
     if (!noradIds) this.entries = new Map();
     for (const row of rows) {
       let model: Sgp4Model | null = null;
@@ -222,6 +228,35 @@ export class CatalogService {
     }
     this.recordsCache = null;
     this.changes += 1;
+  }
+
+  /**
+   * With several servers on one database, another server's import reaches this cache here: when
+   * the completed imports differ from those the cache reflects, the cache is rebuilt from the
+   * database (no import listeners are told: the importing server announced it and runs the
+   * screening after it). Called before claimed runs and every minute (startSync); true when it
+   * reloaded.
+   */
+  async syncWithDatabase(): Promise<boolean> {
+    const signature = await this.repo.importSignature();
+    if (signature === this.seen) return false;
+    const started = performance.now();
+    await this.reload();
+    this.log.info({ objects: this.entries.size, ms: Math.round(performance.now() - started) }, 'catalogue reloaded: imports completed by another server');
+    return true;
+  }
+
+  /** Syncs every `everyMs` (serve.ts, with DATABASE_URL: other servers may import). */
+  startSync(everyMs: number): void {
+    this.syncTimer ??= setInterval(() => {
+      this.syncWithDatabase().catch((error: Error) => this.log.warn({ err: error }, 'catalogue sync with the database failed'));
+    }, everyMs);
+    this.syncTimer.unref?.();
+  }
+
+  stopSync(): void {
+    clearInterval(this.syncTimer);
+    this.syncTimer = undefined;
   }
 
   /** Grows whenever the cache changes, so derived data (screening catalogue versions) knows to rebuild. */
@@ -346,7 +381,7 @@ export class CatalogService {
       await repo.finishImport(importId, { ...counts, rejections: parsed.rejected }, now);
       return counts;
     });
-    await this.reloadAfterImport(parsed.sets.map((s) => s.norad));
+    await this.reloadAfterImport(parsed.sets.map((s) => s.norad), importId);
     this.log.info({ label: meta.label, ...result, rejections: undefined }, 'element sets imported');
     this.notify({ kind: 'import', source: meta.source, label: meta.label, report: result, newNoradIds, now });
     return result;
@@ -391,14 +426,21 @@ export class CatalogService {
       await repo.finishImport(importId, { ...counts, rejections: parsed.rejected }, now);
       return counts;
     });
-    await this.reloadAfterImport(parsed.records.map((r) => r.norad));
+    await this.reloadAfterImport(parsed.records.map((r) => r.norad), importId);
     this.notify({ kind: 'import', source: 'satcat', label, report: result, newNoradIds: [], now });
     return result;
   }
 
-  private async reloadAfterImport(noradIds: number[]): Promise<void> {
+  private async reloadAfterImport(noradIds: number[], importId: number): Promise<void> {
     const unique = [...new Set(noradIds)];
+    const before = this.seen;
     // One IN list is bounded by Postgres' 65,535 parameters; past that reload everything.
     await (unique.length > 30_000 ? this.reload() : this.reload(unique));
+    if (unique.length > 30_000 || before === undefined) return;
+    // The cache reflects every completed import if this one is the only one completed since it
+    // last did; otherwise the next sync rebuilds it (another server imported meanwhile).
+    const [count, last] = before.split(':').map(Number);
+    const now = await this.repo.importSignature();
+    if (now === `${count! + 1}:${Math.max(last!, importId)}` && importId > last!) this.seen = now;
   }
 }

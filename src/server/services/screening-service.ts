@@ -5,7 +5,10 @@ import { utcMs } from '../../core/units.ts';
 import type { ObjectType } from '../repositories/catalog-repository.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
 import { finishScreening, runScreening, screeningJob, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
-import type { ScreeningJob, ScreeningResult } from '../../core/screening/job.ts';
+import { splitJob, type ScreeningJob, type ScreeningResult } from '../../core/screening/job.ts';
+import type { JobHeartbeat } from '../queue/job-heartbeat.ts';
+import { defaultShardCount, queueProgress, submitJob, waitForQueued, type QueueAttachment } from '../queue/screening-queue.ts';
+import type { ScreeningJobRepository } from '../repositories/screening-job-repository.ts';
 import type { ScreeningStage } from '../../core/screening/stages.ts';
 import { availableParallelism } from 'node:os';
 import { ScreeningPool } from '../screening/screening-pool.ts';
@@ -19,10 +22,21 @@ const KEEP_CONJUNCTIONS = 20_000;
 
 export type CdmFormat = 'kvn' | 'xml';
 
+/** The job queue with the records a server keeps of its jobs (serve.ts, with DATABASE_URL). */
+export interface ScreeningQueue extends QueueAttachment {
+  readonly repo: ScreeningJobRepository;
+  readonly heartbeat: JobHeartbeat;
+}
+
 /**
  * Conjunction screening for the server: the worker pool (started on first use),
  * the catalogue version it screens (rebuilt when the catalogue changes), the SST
  * analysis runner, and CCSDS CDMs of every conjunction found.
+ *
+ * Where the geometry is computed: on the pool's threads, or, once the job queue is attached
+ * (PostgreSQL), as shards on the queue for `ssa worker` processes on any machine (issue 13: "a
+ * screening job, fleet, SST or catalogue-wide, is split into shards queued in PostgreSQL"). The
+ * risk step and the report are this server's, on its pool, either way.
  */
 export class ScreeningService {
   private pool: ScreeningPool | undefined;
@@ -32,6 +46,8 @@ export class ScreeningService {
   private turn: Promise<unknown> = Promise.resolve();
   /** Screenings queued or running on the pool (continuous-screening runs and SST analyses alike). */
   private ahead = 0;
+  /** The job queue (PostgreSQL): the geometry of fleet screenings and SST analyses goes to it. */
+  private queue: ScreeningQueue | undefined;
 
   constructor(
     private readonly catalog: CatalogService,
@@ -59,6 +75,47 @@ export class ScreeningService {
     return run;
   }
 
+  /** From now on fleet screenings and SST analyses go through the job queue (serve.ts, with DATABASE_URL). */
+  attachQueue(queue: ScreeningQueue): void {
+    this.queue = queue;
+  }
+
+  /** Where the geometry of the next screening is computed. */
+  get execution(): 'threads' | 'queue' {
+    return this.queue ? 'queue' : 'threads';
+  }
+
+  /**
+   * A job through the queue: recorded with its catalogue version and shards, screened by
+   * whichever workers take the shards, then merged, and the risk step run here, in turn on the
+   * pool. The job's record ends completed, failed or cancelled with this call.
+   */
+  private async onQueue(queue: ScreeningQueue, kind: 'fleet' | 'sst', version: CatalogVersion, job: ScreeningJob, reason: string, options: RunScreeningOptions): Promise<ScreeningReport> {
+    const started = performance.now();
+    options.onProgress?.({ stage: 'prepare', fraction: 0, detail: `${job.primaries.length} primaries against ${version.sets.length.toLocaleString('en-US')} objects, on the job queue` });
+    const shards = splitJob(job, version.sets.map((s) => s.norad), defaultShardCount(job));
+    await submitJob(queue.boss, queue.repo, kind, job, version.sets, shards, { leaseSeconds: queue.leaseSeconds, maintenanceSeconds: queue.maintenanceSeconds, reason });
+    queue.heartbeat.hold(job.id);
+    const submitMs = performance.now() - started;
+    try {
+      const { result, stageMs } = await waitForQueued(queue.repo, job.id, { signal: options.signal, onProgress: (p) => options.onProgress?.(queueProgress(p)) });
+      // Preparing a queued job is recording it and its shards (the workers load the catalogue themselves).
+      stageMs.prepare = submitMs;
+      const report = await this.exclusive((pool) => finishScreening(pool, version, result, stageMs, options));
+      await queue.repo.addTimings(job.id, { total: performance.now() - started });
+      await queue.repo.finish(job.id, 'completed', undefined, { pairs: job.primaries.length * version.sets.length, conjunctions: report.conjunctions.length, proximities: report.proximities.length });
+      // Versions no job needs any more; the current one stays for the next run.
+      await queue.repo.pruneCatalogs([version.version, this.catalogVersion().version]).catch(() => undefined);
+      return report;
+    } catch (error) {
+      const aborted = options.signal?.aborted === true;
+      await queue.repo.finish(job.id, aborted ? 'cancelled' : 'failed', aborted ? 'cancelled by the submitter' : (error as Error).message).catch(() => undefined);
+      throw error;
+    } finally {
+      queue.heartbeat.release(job.id);
+    }
+  }
+
   /** How many screenings are queued or running now: a new one starts after them. */
   get screeningsAhead(): number {
     return this.ahead;
@@ -72,6 +129,13 @@ export class ScreeningService {
     request: { primaries: readonly number[]; startMs: number; endMs: number; thresholdKm: number; catalog?: CatalogVersion },
     options: Pick<RunScreeningOptions, 'signal' | 'objectType' | 'onProgress'> = {},
   ): Promise<ScreeningReport> {
+    const queue = this.queue;
+    if (queue) {
+      options.signal?.throwIfAborted();
+      const version = request.catalog ?? this.catalogVersion();
+      const job = screeningJob(version, request.primaries, isoUtc(request.startMs), isoUtc(request.endMs), request.thresholdKm);
+      return this.onQueue(queue, 'fleet', version, job, 'scheduled', options);
+    }
     return this.exclusive((pool) => {
       options.signal?.throwIfAborted();
       const version = request.catalog ?? this.catalogVersion();
@@ -99,16 +163,22 @@ export class ScreeningService {
   }
 
   readonly runner: AnalysisRunner = async (jobId, analysis, report, signal) => {
-    // Said while the analysis waits, e.g. behind a continuous-screening run (same workers, one at a time).
-    if (this.ahead > 0) report({ step: 'prepare', fraction: 0, detail: `Waiting for ${this.ahead} screening(s) ahead of it on the workers (such as the scheduled fleet screening)` });
-    const out = await this.exclusive((pool) => {
+    const onProgress = (p: { stage: ScreeningStage; fraction: number; detail: string }) => report({ step: p.stage, fraction: p.fraction, detail: p.detail });
+    const queue = this.queue;
+    let out: ScreeningReport;
+    if (queue) {
       const version = this.catalogVersion();
       const job = screeningJob(version, analysis.primaries, isoUtc(analysis.startMs), isoUtc(analysis.endMs), analysis.thresholdKm);
-      return runScreening(pool, version, job, {
-        signal,
-        onProgress: (p) => report({ step: p.stage, fraction: p.fraction, detail: p.detail }),
+      out = await this.onQueue(queue, 'sst', version, job, 'manual', { signal, onProgress });
+    } else {
+      // Said while the analysis waits, e.g. behind a continuous-screening run (same workers, one at a time).
+      if (this.ahead > 0) report({ step: 'prepare', fraction: 0, detail: `Waiting for ${this.ahead} screening(s) ahead of it on the workers (such as the scheduled fleet screening)` });
+      out = await this.exclusive((pool) => {
+        const version = this.catalogVersion();
+        const job = screeningJob(version, analysis.primaries, isoUtc(analysis.startMs), isoUtc(analysis.endMs), analysis.thresholdKm);
+        return runScreening(pool, version, job, { signal, onProgress });
       });
-    });
+    }
     const conjunctions = out.conjunctions.map((c, i) => {
       const id = `${jobId}-${i + 1}`;
       this.remember(id, c);

@@ -51,6 +51,7 @@ export function useTestApp(options: TestAppOptions): TestApp {
   afterAll(async () => {
     await app?.close();
     await ctx?.services.catalogScreenings.stop();
+    await ctx?.services.jobHeartbeat.stop();
     await ctx?.services.screening.close();
     await ctx?.services.cdmImport.close();
     await database?.close();

@@ -15,6 +15,8 @@ export interface TestStore {
   /** Opens (or re-opens, to check persistence) the store's database. */
   open(): Promise<Database>;
   destroy(): Promise<void>;
+  /** The PostgreSQL store's connection URL (absent for PGlite). */
+  readonly url?: string;
 }
 
 export interface DatabaseTarget {
@@ -47,6 +49,7 @@ function postgresTarget(adminUrl: string): DatabaseTarget {
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       return {
+        url: url.toString(),
         open: () => openDatabase({ databaseUrl: url.toString(), dataDir: '/nonexistent' }),
         async destroy() {
           const client = new pg.Client({ connectionString: adminUrl });

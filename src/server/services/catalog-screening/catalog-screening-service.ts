@@ -11,14 +11,13 @@
  * Then the conjunctions are stored with their Pc (catalog_screening_conjunctions) and the run's
  * counts (by risk, by regime, per day) with the job. One run at a time: a second is refused (409).
  */
-import type PgBoss from 'pg-boss';
 import type { CatalogConjunction, CatalogConjunctionPage, CatalogConjunctionQuery, CatalogScreening, CatalogScreeningSummary, ShardProgress } from '../../../contracts/catalog-screenings.ts';
 import { CATALOG_SCREENING_MAX_WINDOW_MS } from '../../../contracts/catalog-screenings.ts';
 import { approachRegime } from '../../../core/screening/encounter-regime.ts';
 import { isoUtc, splitJob, type ScreeningJob } from '../../../core/screening/job.ts';
-import type { ScreeningStage } from '../../../core/screening/stages.ts';
 import { HttpError } from '../../http/errors.ts';
-import { jobProgress, submitJob, waitForJob } from '../../queue/screening-queue.ts';
+import { defaultShardCount, jobProgress, submitJob, waitForQueued, type QueueAttachment } from '../../queue/screening-queue.ts';
+import type { JobHeartbeat } from '../../queue/job-heartbeat.ts';
 import type { CatalogScreeningRepository, CatalogConjunctionRow } from '../../repositories/catalog-screening-repository.ts';
 import type { ScreeningJobRepository, ScreeningJobRow, ShardState } from '../../repositories/screening-job-repository.ts';
 import type { CatalogVersion } from '../../screening/catalog-version.ts';
@@ -37,15 +36,9 @@ export interface CatalogScreeningOptions {
   readonly onDailyPairs?: (pairs: number) => void;
   /** Minutes between checks of the schedule (default 10). */
   readonly checkMinutes?: number;
+  /** Beats for the runs this server holds, so that another server does not take them for orphans (job-heartbeat.ts). */
+  readonly heartbeat: JobHeartbeat;
   readonly log?: (message: string) => void;
-}
-
-const SHARD_HOURS = 2;
-
-export interface QueueAttachment {
-  readonly boss: PgBoss;
-  readonly leaseSeconds: number;
-  readonly maintenanceSeconds: number;
 }
 
 export class CatalogScreeningService {
@@ -117,12 +110,14 @@ export class CatalogScreeningService {
     if (request.endMs - request.startMs > CATALOG_SCREENING_MAX_WINDOW_MS) throw new HttpError(400, 'Invalid request: body.end: the window is at most 7 days');
     const active = await this.jobs.active('catalog');
     if (active.length > 0) throw new HttpError(409, `A catalogue-wide run is already ${active[0]!.status} (${active[0]!.id}): cancel it or wait for it`);
+    // Another server sharing the database may have imported since this cache was built.
+    await this.catalog.syncWithDatabase().catch((error: Error) => this.options.log?.(`catalogue sync before the run failed: ${error.message}`));
     const version = this.screening.catalogVersion();
     if (version.sets.length < 2) throw new HttpError(409, 'The catalogue holds fewer than two objects that can be propagated');
     const job = screeningJob(version, 'all', isoUtc(request.startMs), isoUtc(request.endMs), request.thresholdKm);
     const queue = this.queue;
     // Threads: the pool's own split (2 slices per thread); queue: slices of about 2 h.
-    const count = queue ? Math.min(500, Math.max(2, Math.ceil((request.endMs - request.startMs) / (SHARD_HOURS * 3_600_000)))) : this.screening.poolSize * 2;
+    const count = queue ? defaultShardCount(job) : this.screening.poolSize * 2;
     const shards = splitJob(job, version.sets.map((s) => s.norad), count);
     if (queue) {
       await submitJob(queue.boss, this.jobs, 'catalog', job, version.sets, shards, { leaseSeconds: queue.leaseSeconds, maintenanceSeconds: queue.maintenanceSeconds, reason });
@@ -131,14 +126,43 @@ export class CatalogScreeningService {
       await this.jobs.create('catalog', job, shards, { reason, execution: 'threads' });
     }
     this.options.log?.(`catalogue-wide run ${job.id} (${reason}): ${version.sets.length} objects, ${job.start} … ${job.end}, ${job.thresholdKm} km, ${shards.length} shards`);
+    this.launch(job, version);
+    return job.id;
+  }
+
+  /** Runs a recorded job in the background, holding it (heartbeat) until it ends. */
+  private launch(job: ScreeningJob, version: CatalogVersion): void {
+    this.options.heartbeat.hold(job.id);
     const controller = new AbortController();
     this.controllers.set(job.id, controller);
     const run = this.run(job, version, controller.signal).finally(() => {
+      this.options.heartbeat.release(job.id);
       this.controllers.delete(job.id);
       this.running.delete(run);
     });
     this.running.add(run);
-    return job.id;
+  }
+
+  /**
+   * Completes a run on the queue whose submitter died (adopted by job-heartbeat.ts): its shards
+   * and catalogue version are in the database, so this server waits for the shards still to be
+   * screened, merges, runs the risk step and stores, as the submitter would have. A run that was
+   * on a dead server's threads has no shards anyone will screen: it ends failed, saying so.
+   */
+  async adopt(row: ScreeningJobRow): Promise<void> {
+    if (row.kind !== 'catalog') throw new Error(`not a catalogue-wide run: ${row.kind}`);
+    if (row.execution !== 'queue' || !this.queue) {
+      await this.jobs.finish(row.id, 'failed', 'interrupted: the server running it on its threads stopped');
+      this.options.log?.(`catalogue-wide run ${row.id} was on the threads of a server that stopped: marked failed`);
+      return;
+    }
+    const sets = await this.jobs.catalog(row.job.catalog.version);
+    if (!sets) {
+      await this.jobs.finish(row.id, 'failed', `its catalogue version ${row.job.catalog.version} is no longer stored`);
+      return;
+    }
+    this.options.log?.(`catalogue-wide run ${row.id} taken over from its stopped submitter`);
+    this.launch(row.job, { version: row.job.catalog.version, sets });
   }
 
   /** Screens `job` on the catalogue version it names (the catalogue may change while the run waits for the pool). */
@@ -148,10 +172,8 @@ export class CatalogScreeningService {
       let report: ScreeningReport;
       const started = performance.now();
       if (this.queue) {
-        const result = await waitForJob(this.jobs, job.id, { signal });
-        const timings = { screening: performance.now() - started };
-        await this.jobs.addTimings(job.id, timings);
-        const stageMs: Record<ScreeningStage, number> = { prepare: 0, tle: 0, orbits: 0, detect: 0, risk: 0, results: 0 };
+        const { result, stageMs } = await waitForQueued(this.jobs, job.id, { signal });
+        await this.jobs.addTimings(job.id, { screening: performance.now() - started });
         report = await this.screening.finishJob(result, version, stageMs, { signal, objectType });
       } else {
         // Each shard's progress and result go to its row as the pool runs it (writes in order).
@@ -202,7 +224,7 @@ export class CatalogScreeningService {
       const summary = summarise(report, rows);
       await this.jobs.addTimings(job.id, { risk: storing - risk + report.timings.risk, storing: performance.now() - storing, total: performance.now() - started });
       await this.jobs.finish(job.id, 'completed', undefined, summary);
-      await this.jobs.pruneCatalogs([version.version]);
+      await this.jobs.pruneCatalogs([version.version, this.screening.catalogVersion().version]);
       await this.reportDailyPairs();
       this.options.log?.(`catalogue-wide run ${job.id} completed: ${rows.length} conjunctions, ${report.proximities.length} proximities`);
     } catch (error) {

@@ -500,6 +500,8 @@ export class OperationsService {
   }
 
   private async run(reason: string, now: Date, outcome: RunOutcome): Promise<void> {
+    // Another server sharing the database may have imported since this cache was built.
+    await this.catalog.syncWithDatabase().catch((error: Error) => this.log.warn({ err: error }, 'catalogue sync before the run failed: screening the cached catalogue'));
     const nowMs = now.getTime();
     const window = { startMs: nowMs, endMs: nowMs + this.options.windowDays * DAY_MS };
     const fleet = this.catalog.fleet().filter((e) => e.model);
