@@ -168,7 +168,7 @@ export function createAppContext(config: Config, database: Database, version: st
     { operatorLabel: config.OPERATOR_LABEL, demo: config.DEMO_CATALOG === 'on' },
     log.child({ service: 'high-interest' }),
   );
-  const jobHeartbeat = new JobHeartbeat(repositories.screeningJobs);
+  const jobHeartbeat = new JobHeartbeat(repositories.screeningJobs, instance);
   return {
     config,
     database,

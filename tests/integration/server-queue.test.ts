@@ -23,7 +23,7 @@ import { createAppContext, type AppContext } from '../../src/server/app-context.
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { JobHeartbeat } from '../../src/server/queue/job-heartbeat.ts';
-import { submitJob } from '../../src/server/queue/screening-queue.ts';
+import { submitJob, waitForQueued } from '../../src/server/queue/screening-queue.ts';
 import { startServerQueue, type ServerQueue } from '../../src/server/queue/server-queue.ts';
 import { ScreeningJobRepository } from '../../src/server/repositories/screening-job-repository.ts';
 import { screeningJob } from '../../src/server/screening/run-screening.ts';
@@ -73,29 +73,90 @@ describe.each(databaseTargets)('screening job heartbeats on $name', (target) => 
     const database = await store.open();
     opened.push(database);
     const repo = new ScreeningJobRepository(database.db);
-    const version = { version: 'v-test', sets: [] };
-    const job = screeningJob({ ...version, sets: [] }, [25544], '2023-10-09T00:00:00.000Z', '2023-10-09T01:00:00.000Z', 5);
+    const stale = (id: string) => database.db.execute(`update screening_jobs set heartbeat_at = now() - interval '5 minutes' where id = '${id}'`);
+    const job = screeningJob({ version: 'v-test', sets: [] }, [25544], '2023-10-09T00:00:00.000Z', '2023-10-09T01:00:00.000Z', 5);
     await repo.saveCatalog('v-test', []);
-    await repo.create('fleet', job, splitJob(job, [25544, 25545], 2));
+    await repo.create('fleet', job, splitJob(job, [25544, 25545], 2), { owner: 'submitter' });
     expect(await repo.orphans(60)).toEqual([]);
-    await database.db.execute(`update screening_jobs set heartbeat_at = now() - interval '5 minutes' where id = '${job.id}'`);
+    await stale(job.id);
+    const [orphan] = await repo.orphans(60);
+    expect(orphan).toMatchObject({ id: job.id, owner: 'submitter' });
+    // Only the holder's beat counts; it makes the job live again.
+    expect(await repo.beat([job.id], 'someone else')).toEqual([]);
     expect((await repo.orphans(60)).map((j) => j.id)).toEqual([job.id]);
-    // A beat makes it live again.
-    await repo.beat([job.id]);
-    expect(await repo.orphans(60)).toEqual([]);
-    await database.db.execute(`update screening_jobs set heartbeat_at = now() - interval '5 minutes' where id = '${job.id}'`);
-    const adopted = await Promise.all(Array.from({ length: 8 }, () => repo.adopt(job.id, 60)));
-    expect(adopted.filter(Boolean)).toHaveLength(1);
+    expect(await repo.beat([job.id], 'submitter')).toEqual([job.id]);
     expect(await repo.orphans(60)).toEqual([]);
 
-    // A version saved just now is not pruned even when no job needs it (a job may be being recorded with it).
-    await repo.saveCatalog('v-fresh', []);
+    // A submitter that beat after the adopter's previous look keeps its job.
+    await stale(job.id);
+    const seen = (await repo.orphans(60))[0]!.heartbeatAt;
+    await repo.beat([job.id], 'submitter');
+    await stale(job.id);
+    await database.db.execute(`update screening_jobs set heartbeat_at = now() - interval '4 minutes' where id = '${job.id}'`);
+    expect(await repo.adopt(job.id, 60, 'adopter', seen)).toBe(false);
+
+    // Of many adopters, one wins and becomes the holder; the old submitter's beat then finds it gone.
+    const again = (await repo.orphans(60))[0]!.heartbeatAt;
+    const adopted = await Promise.all(Array.from({ length: 8 }, (_, i) => repo.adopt(job.id, 60, `adopter-${i}`, again)));
+    expect(adopted.filter(Boolean)).toHaveLength(1);
+    const winner = `adopter-${adopted.indexOf(true)}`;
+    expect(await repo.orphans(60)).toEqual([]);
+    expect(await repo.beat([job.id], 'submitter')).toEqual([]);
+    expect(await repo.finish(job.id, 'failed', 'too late', undefined, 'submitter')).toBe(false);
+    expect((await repo.job(job.id))!.owner).toBe(winner);
+
+    // A holder that stops hands the job over: an orphan at once, with no holder.
+    expect(await repo.release(job.id, winner)).toBe(true);
+    expect(await repo.orphans(60)).toMatchObject([{ id: job.id, owner: null }]);
+
+    // A version saved just now is not pruned even when no job needs it (a job may be being recorded
+    // with it); saving an old one again makes it fresh too.
     await repo.finish(job.id, 'completed');
+    await repo.saveCatalog('v-fresh', []);
     expect(await repo.pruneCatalogs([])).toBe(0);
     await database.db.execute(`update screening_catalogs set created_at = now() - interval '1 hour'`);
-    expect(await repo.pruneCatalogs(['v-fresh'])).toBe(1);
-    expect(await repo.catalog('v-test')).toBeUndefined();
-    expect(await repo.catalog('v-fresh')).toEqual([]);
+    await repo.saveCatalog('v-test', []);
+    expect(await repo.pruneCatalogs([])).toBe(1);
+    expect(await repo.catalog('v-fresh')).toBeUndefined();
+    expect(await repo.catalog('v-test')).toEqual([]);
+  });
+
+  it('tells a holder that lost its job, and adopts only what was silent at two looks in a row', async () => {
+    store = await target.createStore();
+    const database = await store.open();
+    opened.push(database);
+    const repo = new ScreeningJobRepository(database.db);
+    const job = screeningJob({ version: 'v', sets: [] }, [25544], '2023-10-09T00:00:00.000Z', '2023-10-09T01:00:00.000Z', 5);
+    await repo.create('fleet', job, splitJob(job, [], 1), { owner: 'a' });
+    const a = new JobHeartbeat(repo, 'a', 1);
+    const b = new JobHeartbeat(repo, 'b', 1);
+    let lost = false;
+    a.hold(job.id, () => (lost = true));
+    try {
+      await database.db.execute(`update screening_jobs set heartbeat_at = now() - interval '5 minutes' where id = '${job.id}'`);
+      const taken: string[] = [];
+      const handling = { staleSeconds: 60, onOrphan: async (row: { id: string }) => void taken.push(row.id) };
+      // First look: a suspect only. A's beat (every second) comes before the second look.
+      expect(await b.reap(handling)).toBe(0);
+      await sleep(1500);
+      expect(await b.reap(handling)).toBe(0);
+      expect(lost).toBe(false);
+      // A falls silent (cut off from the database, say) through two looks: B adopts the job, and
+      // A, beating again, learns at its next beat that the job is no longer its.
+      a.release(job.id);
+      await database.db.execute(`update screening_jobs set heartbeat_at = now() - interval '5 minutes' where id = '${job.id}'`);
+      expect(await b.reap(handling)).toBe(0);
+      expect(await b.reap(handling)).toBe(1);
+      expect(taken).toEqual([job.id]);
+      expect((await repo.job(job.id))!.owner).toBe('b');
+      a.hold(job.id, () => (lost = true));
+      await sleep(1500);
+      expect(lost).toBe(true);
+      expect(a.holding).toEqual([]);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
   });
 });
 
@@ -228,17 +289,17 @@ describe.skipIf(!DATABASE_URL || !present)('a server with the job queue on Postg
 
     // A catalogue-wide job submitted by an `ssa screen --all --queue` that was then killed.
     const orphan = screeningJob(version, 'all', '2023-10-09T00:00:00.000Z', '2023-10-09T02:00:00.000Z', 20);
-    await submitJob(boss.boss, repo, 'catalog', orphan, version.sets, splitJob(orphan, version.sets.map((s) => s.norad), 2), { ...boss, reason: 'cli' });
+    await submitJob(boss.boss, repo, 'catalog', orphan, version.sets, splitJob(orphan, version.sets.map((s) => s.norad), 2), { ...boss, reason: 'cli', owner: 'a killed ssa screen' });
     // A fleet job of a dead submitter, and one of a live one (another process beating for it).
     const deadFleet = screeningJob(version, [25544], '2023-10-09T00:00:00.000Z', '2023-10-09T00:10:00.000Z', 5);
     await repo.saveCatalog(version.version, version.sets);
-    await repo.create('fleet', deadFleet, splitJob(deadFleet, [], 1));
+    await repo.create('fleet', deadFleet, splitJob(deadFleet, [], 1), { owner: 'a dead server' });
     const liveFleet = screeningJob(version, [25544], '2023-10-09T00:00:00.000Z', '2023-10-09T00:10:00.000Z', 5);
-    await repo.create('fleet', liveFleet, splitJob(liveFleet, [], 1));
-    const other = new JobHeartbeat(repo, 1);
+    await repo.create('fleet', liveFleet, splitJob(liveFleet, [], 1), { owner: 'another server' });
+    const other = new JobHeartbeat(repo, 'another server', 1);
     other.hold(liveFleet.id);
     try {
-      // Nobody beats for the first two: after 3 s of silence the server takes them over.
+      // Nobody beats for the first two: silent for 3 s at two looks, the server takes them over.
       const run = await until(
         'the orphaned run completed',
         async () => {
@@ -263,4 +324,37 @@ describe.skipIf(!DATABASE_URL || !present)('a server with the job queue on Postg
       await repo.finish(liveFleet.id, 'cancelled', 'test over');
     }
   }, 300_000);
+  it('fails a job that no worker takes, saying so, instead of waiting for ever', async () => {
+    const repo = c().repositories.screeningJobs;
+    const version = c().services.screening.catalogVersion();
+    // Recorded, but its shards never reached pg-boss (as if the submitter died between the two).
+    const job = screeningJob(version, [25544], '2023-10-09T00:00:00.000Z', '2023-10-09T01:00:00.000Z', 5);
+    await repo.saveCatalog(version.version, version.sets);
+    await repo.create('fleet', job, splitJob(job, [], 1), { owner: 'this test' });
+    await expect(waitForQueued(repo, job.id, { stallMs: 1500, pollMs: 100, owner: 'this test' })).rejects.toThrow(/no progress for .*no worker took a shard/);
+    expect(await repo.job(job.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^no progress for 1.5 s: 0 of 1 shards done; no worker took a shard/) });
+  }, 60_000);
+
+  it('hands a catalogue-wide run on the queue over when the server stops, and the next holder completes it', async () => {
+    const response = await app!.inject({ method: 'POST', url: '/api/catalog-screenings', headers: { 'content-type': 'application/json' }, payload: { start: '2023-10-09T00:00:00Z', end: '2023-10-09T02:00:00Z', threshold_km: 20 } });
+    expect(response.statusCode, response.body).toBe(202);
+    const { id } = response.json() as { id: string };
+    // The server stops its catalogue-wide runs (as on SIGTERM): the run is handed over, not cancelled.
+    await c().services.catalogScreenings.stop();
+    const row = await c().repositories.screeningJobs.job(id);
+    expect(row).toMatchObject({ owner: null });
+    expect(['queued', 'running']).toContain(row!.status);
+    // The next holder (here this server's orphan watch, as a restarted server's would) completes it.
+    const done = await until(
+      'the handed-over run completed',
+      async () => {
+        const r = await c().repositories.screeningJobs.job(id);
+        return r && r.status !== 'queued' && r.status !== 'running' ? r : undefined;
+      },
+      180_000,
+    );
+    expect(done.status, done.error ?? '').toBe('completed');
+    expect(done.owner).toBe(c().instance);
+    expect((done.summary as { conjunctions: number }).conjunctions).toBeGreaterThan(0);
+  }, 240_000);
 });

@@ -104,11 +104,17 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     ctx.services.updater.stop();
     ctx.services.catalog.stopSync();
     ctx.services.spaceWeatherUpdater.stop();
+    // A stopping server adopts nothing; then the work in flight ends: analyses cancelled (so
+    // requests waiting for them return and app.close does not wait on them), the fleet screening
+    // stopped, catalogue-wide runs on the queue handed over to another server (or to this one's
+    // next start); then requests, the queue, the heartbeat.
+    await ctx.services.jobHeartbeat.stopWatching();
+    await ctx.services.analyses.stop();
+    await ctx.services.operations.stop();
     await ctx.services.catalogScreenings.stop();
+    await app.close();
     await queue?.stop();
     await ctx.services.jobHeartbeat.stop();
-    await ctx.services.operations.stop();
-    await app.close();
     await ctx.services.screening.close();
     await ctx.services.cdmImport.close();
     await database.close();

@@ -595,6 +595,8 @@ export const screeningJobs = pgTable(
      * lost its submitter, and another server adopts it (catalogue-wide) or ends it.
      */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The process that holds the job (its submitter, or the server that adopted it): only it beats, completes or hands it over. */
+    owner: text('owner'),
   },
   (t) => [index('screening_jobs_created_idx').on(t.createdAt), index('screening_jobs_kind_status_idx').on(t.kind, t.status)],
 );

@@ -93,19 +93,32 @@ export async function submitJob(
   job: ScreeningJob,
   sets: readonly ElementSet[],
   shards: readonly ScreeningShard[],
-  options: QueueOptions & { reason?: string } = {},
+  options: QueueOptions & { reason?: string; owner?: string } = {},
 ): Promise<void> {
   await repo.saveCatalog(job.catalog.version, sets);
-  await repo.create(kind, job, shards, { reason: options.reason, execution: 'queue' });
-  await boss.insert(
-    shards.map((s) => ({
-      name: SHARD_QUEUE,
-      data: { jobId: job.id, shard: s.index } satisfies ShardMessage,
-      retryLimit: SHARD_RETRY_LIMIT,
-      expireInSeconds: options.leaseSeconds ?? 600,
-    })),
-  );
+  await repo.create(kind, job, shards, { reason: options.reason, execution: 'queue', owner: options.owner });
+  try {
+    await boss.insert(
+      shards.map((s) => ({
+        name: SHARD_QUEUE,
+        data: { jobId: job.id, shard: s.index } satisfies ShardMessage,
+        retryLimit: SHARD_RETRY_LIMIT,
+        expireInSeconds: options.leaseSeconds ?? 600,
+        priority: SHARD_PRIORITY[kind],
+      })),
+    );
+  } catch (error) {
+    // Recorded but not queued: nobody would ever take its shards.
+    await repo.finish(job.id, 'failed', `its shards could not be queued: ${(error as Error).message}`).catch(() => undefined);
+    throw error;
+  }
 }
+
+/**
+ * pg-boss hands out higher priorities first: an analyst's SST analysis before the fleet
+ * screening, both before the shards of a catalogue-wide run (which may be hundreds).
+ */
+const SHARD_PRIORITY: Record<ScreeningJobKind, number> = { sst: 20, fleet: 10, catalog: 0 };
 
 export interface JobProgress {
   readonly shards: readonly ShardState[];
@@ -116,16 +129,16 @@ export interface JobProgress {
   readonly workers: readonly string[];
 }
 
-const STAGE_ORDER = ['tle', 'orbits', 'detect'];
-/** A running shard's share done: its stage's place, then the share of that stage. */
+const SHARD_STAGES = ['tle', 'orbits', 'detect'] as const;
+/** A running shard's share done: its stage's place, then the share of that stage, weighted as the SST stages (core/screening/stages.ts). */
 function shardFraction(s: ShardState): number {
   if (s.status === 'done') return 1;
   if (s.status !== 'running') return 0;
-  const rank = Math.max(0, STAGE_ORDER.indexOf(s.stage ?? 'tle'));
-  // Weights as the SST stages (core/screening/stages.ts): detection is most of a shard.
-  const before = [0, 0.1, 0.3][rank]!;
-  const width = [0.1, 0.2, 0.7][rank]!;
-  return before + width * Math.min(1, Math.max(0, s.fraction ?? 0));
+  const span = SHARD_STAGES.reduce((sum, stage) => sum + STAGE_WEIGHTS[stage], 0);
+  const rank = Math.max(0, SHARD_STAGES.indexOf((s.stage ?? 'tle') as (typeof SHARD_STAGES)[number]));
+  let before = 0;
+  for (let k = 0; k < rank; k += 1) before += STAGE_WEIGHTS[SHARD_STAGES[k]!];
+  return (before + STAGE_WEIGHTS[SHARD_STAGES[rank]!] * Math.min(1, Math.max(0, s.fraction ?? 0))) / span;
 }
 
 export function jobProgress(shards: readonly ShardState[]): JobProgress {
@@ -143,26 +156,44 @@ export class JobEndedError extends Error {
 
 /**
  * Waits until every shard of the job is done and returns the merged result (the job stays
- * 'running' until the caller completes it). Rejects when the job is cancelled or fails, or the signal aborts (which cancels the job).
+ * 'running' until the caller completes it). Rejects when the job ends otherwise (cancelled,
+ * failed, or completed by another holder), when the signal aborts (the caller decides what
+ * becomes of the job), or when nothing of the job changes for `stallMs`: no worker takes its
+ * shards (none running, or pg-boss gave a shard up after its retries). A stalled job is ended
+ * failed, saying so; the default waits two leases and two minutes, since a shard that is being
+ * screened reports progress every second and a free worker takes the next shard within a lease.
  */
 export async function waitForJob(
   repo: ScreeningJobRepository,
   jobId: string,
-  options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal; pollMs?: number } = {},
+  options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal; pollMs?: number; stallMs?: number; leaseSeconds?: number; owner?: string } = {},
 ): Promise<ScreeningResult> {
+  const stallMs = options.stallMs ?? (2 * (options.leaseSeconds ?? 600) + 120) * 1000;
+  let lastState = '';
+  let lastChange = Date.now();
   for (;;) {
-    if (options.signal?.aborted) {
-      await repo.finish(jobId, 'cancelled', 'cancelled by the submitter');
-      throw options.signal.reason;
-    }
+    options.signal?.throwIfAborted();
     const job = await repo.job(jobId);
     if (!job) throw new JobEndedError(`screening job ${jobId} does not exist`);
-    if (job.status === 'cancelled' || job.status === 'failed') throw new JobEndedError(`screening job ${jobId} ${job.status}${job.error ? `: ${job.error}` : ''}`);
+    if (job.status !== 'queued' && job.status !== 'running') throw new JobEndedError(`screening job ${jobId} ${job.status}${job.error ? `: ${job.error}` : ''}`);
     const shards = await repo.shards(jobId);
     const progress = jobProgress(shards);
     options.onProgress?.(progress);
     // Every shard done: the merged geometry (the caller's risk step and storing follow, then it completes the job).
     if (progress.done === job.shardCount) return mergeShardResults(job.job, job.shardCount, await repo.results(jobId));
+    const state = shards.map((s) => `${s.status}:${s.attempts}:${s.updatedAt?.getTime() ?? 0}`).join(',');
+    if (state !== lastState) {
+      lastState = state;
+      lastChange = Date.now();
+    } else if (Date.now() - lastChange > stallMs) {
+      const failed = shards.find((s) => s.error);
+      const span = stallMs < 120_000 ? `${(stallMs / 1000).toFixed(1)} s` : `${Math.round(stallMs / 60_000)} min`;
+      const message = `no progress for ${span}: ${progress.done} of ${job.shardCount} shards done${
+        failed ? `; shard ${failed.shard + 1} failed ${failed.attempts} time(s): ${failed.error}` : '; no worker took a shard (start ssa worker processes or set QUEUE_SERVER_WORKERS)'
+      }`;
+      await repo.finish(jobId, 'failed', message, undefined, options.owner);
+      throw new JobEndedError(`screening job ${jobId} failed: ${message}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
   }
 }
@@ -192,14 +223,17 @@ export function queueProgress(progress: JobProgress): ScreeningProgress {
   // The stage whose band holds the overall fraction.
   let stage: ScreeningStage = 'detect';
   let before = 0;
-  for (const s of SCREENING_STAGES) {
+  // (At the end of detection it stays 'detect': the merge and the risk step are the submitter's.)
+  for (const s of SCREENING_STAGES.filter((x) => x.id === 'prepare' || x.id === 'tle' || x.id === 'orbits')) {
     if (fraction < before + STAGE_WEIGHTS[s.id]) {
       stage = s.id === 'prepare' ? 'tle' : s.id;
       break;
     }
     before += STAGE_WEIGHTS[s.id];
   }
-  return { stage, fraction: Math.min(fraction, overallFraction('detect', 1)), detail: `${progress.done} of ${count} shards done on ${workers} worker(s) of the job queue` };
+  // Never past detection while shards are pending: the merge and the risk step follow.
+  const cap = overallFraction('detect', progress.done === count ? 1 : 0.999);
+  return { stage, fraction: Math.min(fraction, cap), detail: `${progress.done} of ${count} shards done on ${workers} worker(s) of the job queue` };
 }
 
 /** The merged geometry of a queued job, and the longest time one shard spent in each of its stages. */
@@ -209,11 +243,7 @@ export interface QueuedResult {
 }
 
 /** waitForJob, with the shards' stage times for the report (prepare, risk and results are the caller's). */
-export async function waitForQueued(
-  repo: ScreeningJobRepository,
-  jobId: string,
-  options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal; pollMs?: number } = {},
-): Promise<QueuedResult> {
+export async function waitForQueued(repo: ScreeningJobRepository, jobId: string, options: Parameters<typeof waitForJob>[2] = {}): Promise<QueuedResult> {
   const result = await waitForJob(repo, jobId, options);
   const stageMs: Record<ScreeningStage, number> = { prepare: 0, tle: 0, orbits: 0, detect: 0, risk: 0, results: 0 };
   for (const s of await repo.shards(jobId)) for (const stage of ['tle', 'orbits', 'detect'] as const) stageMs[stage] = Math.max(stageMs[stage], s.ms?.[stage] ?? 0);

@@ -14,7 +14,7 @@ import { ShardWorker } from './shard-worker.ts';
 
 export interface ServerQueue {
   readonly attachment: QueueAttachment;
-  /** Stops taking shards and closes pg-boss (the services keep their attachment: call on shutdown only). */
+  /** Stops looking for orphans and taking shards, and closes pg-boss (the services keep their attachment: call on shutdown, after they stopped). */
   stop(): Promise<void>;
 }
 
@@ -31,19 +31,27 @@ export async function startServerQueue(ctx: AppContext, databaseUrl: string, opt
   const attachment: QueueAttachment = { boss, leaseSeconds: config.SHARD_LEASE_SECONDS, maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS };
   const repo = ctx.repositories.screeningJobs;
   const heartbeat = ctx.services.jobHeartbeat;
+  let worker: { stop(): Promise<void>; pool: ScreeningPool } | undefined;
+  try {
+    if (config.QUEUE_SERVER_WORKERS > 0) {
+      const pool = new ScreeningPool(config.QUEUE_SERVER_WORKERS);
+      const shardWorker = new ShardWorker(boss, new ScreeningJobRepository(ctx.database.db), pool, {
+        concurrency: config.QUEUE_SERVER_WORKERS,
+        log: (line) => ctx.log.child({ service: 'queue-worker' }).info(line),
+      });
+      worker = { stop: () => shardWorker.stop(), pool };
+      await shardWorker.start();
+    }
+  } catch (error) {
+    // Half started: nothing attached yet, so the services stay on this server's threads.
+    await worker?.stop().catch(() => undefined);
+    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await worker?.pool.close();
+    throw error;
+  }
+  // Attached last: from here on the screening services put their shards on the queue.
   ctx.services.screening.attachQueue({ ...attachment, repo, heartbeat });
   ctx.services.catalogScreenings.attachQueue(attachment);
-
-  let worker: { stop(): Promise<void>; pool: ScreeningPool } | undefined;
-  if (config.QUEUE_SERVER_WORKERS > 0) {
-    const pool = new ScreeningPool(config.QUEUE_SERVER_WORKERS);
-    const shardWorker = new ShardWorker(boss, new ScreeningJobRepository(ctx.database.db), pool, {
-      concurrency: config.QUEUE_SERVER_WORKERS,
-      log: (line) => ctx.log.child({ service: 'queue-worker' }).info(line),
-    });
-    worker = { stop: () => shardWorker.stop(), pool };
-    await shardWorker.start();
-  }
 
   const log = (message: string) => ctx.log.child({ service: 'job-queue' }).info(message);
   heartbeat.watchOrphans({
@@ -57,7 +65,7 @@ export async function startServerQueue(ctx: AppContext, databaseUrl: string, opt
   return {
     attachment,
     async stop() {
-      await heartbeat.stop();
+      await heartbeat.stopWatching();
       await worker?.stop().catch(() => undefined);
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
       await worker?.pool.close();

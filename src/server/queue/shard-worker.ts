@@ -43,8 +43,8 @@ export class ShardWorker {
   async start(): Promise<void> {
     // One pg-boss polling worker per slot: each takes one shard at a time.
     for (let i = 0; i < this.options.concurrency; i += 1) {
-      await this.boss.work<ShardMessage>(SHARD_QUEUE, { batchSize: 1, pollingIntervalSeconds: this.options.pollSeconds ?? 1 }, async ([job]) => {
-        if (job) await this.run(job.data);
+      await this.boss.work<ShardMessage>(SHARD_QUEUE, { batchSize: 1, pollingIntervalSeconds: this.options.pollSeconds ?? 1, includeMetadata: true }, async ([job]) => {
+        if (job) await this.run(job.data, job.retryCount >= job.retryLimit);
       });
     }
   }
@@ -69,7 +69,8 @@ export class ShardWorker {
     await load;
   }
 
-  private async run(message: ShardMessage): Promise<void> {
+  /** Screens one shard; `lastAttempt`: pg-boss will not retry it, so a failure fails the job. */
+  private async run(message: ShardMessage, lastAttempt = false): Promise<void> {
     const { jobId, shard: index } = message;
     const shard = await this.repo.shard(jobId, index);
     if (!shard) return; // its job was deleted: nothing to do
@@ -112,6 +113,10 @@ export class ShardWorker {
         return; // the job ended: complete the queue entry, nothing to retry
       }
       await this.repo.shardFailed(jobId, index, (error as Error).message).catch(() => undefined);
+      if (lastAttempt) {
+        // Out of retries: the job cannot complete; say why, rather than leave its submitter waiting.
+        await this.repo.finish(jobId, 'failed', `shard ${index + 1} of ${shard.count} failed on its last attempt: ${(error as Error).message}`).catch(() => undefined);
+      }
       throw error; // pg-boss retries it within the retry limit
     } finally {
       clearInterval(watch);

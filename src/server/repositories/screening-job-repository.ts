@@ -21,6 +21,9 @@ export interface ScreeningJobRow {
   readonly error: string | null;
   readonly createdAt: Date;
   readonly finishedAt: Date | null;
+  /** The holder's last heartbeat (queue/job-heartbeat.ts) and the holder. */
+  readonly heartbeatAt: Date;
+  readonly owner: string | null;
 }
 
 /** A shard's state without its result (what progress views read). */
@@ -51,15 +54,23 @@ const rowOf = (r: typeof screeningJobs.$inferSelect): ScreeningJobRow => ({
   error: r.error,
   createdAt: r.createdAt,
   finishedAt: r.finishedAt,
+  heartbeatAt: r.heartbeatAt,
+  owner: r.owner,
 });
 
 /** Screening jobs of the job queue, their shards and catalogue versions. The only code that touches those tables. */
 export class ScreeningJobRepository {
   constructor(private readonly db: Db) {}
 
-  /** Stores a catalogue version once (a version names its content, so an existing row is the same). */
+  /**
+   * Stores a catalogue version once (a version names its content, so an existing row is the same);
+   * saving it again makes it fresh, so pruning spares it while the job naming it is recorded.
+   */
   async saveCatalog(version: string, sets: readonly ElementSet[]): Promise<void> {
-    await this.db.insert(screeningCatalogs).values({ version, objects: sets.length, sets }).onConflictDoNothing();
+    await this.db
+      .insert(screeningCatalogs)
+      .values({ version, objects: sets.length, sets })
+      .onConflictDoUpdate({ target: screeningCatalogs.version, set: { createdAt: sql`now()` } });
   }
 
   async catalog(version: string): Promise<ElementSet[] | undefined> {
@@ -68,7 +79,7 @@ export class ScreeningJobRepository {
   }
 
   /** Records a job and its shards, all queued, in one transaction. */
-  async create(kind: ScreeningJobKind, job: ScreeningJob, shards: readonly ScreeningShard[], options: { reason?: string; execution?: 'threads' | 'queue' } = {}): Promise<void> {
+  async create(kind: ScreeningJobKind, job: ScreeningJob, shards: readonly ScreeningShard[], options: { reason?: string; execution?: 'threads' | 'queue'; owner?: string } = {}): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.insert(screeningJobs).values({
         id: job.id,
@@ -79,6 +90,7 @@ export class ScreeningJobRepository {
         execution: options.execution ?? 'queue',
         spec: job,
         shardCount: shards.length,
+        owner: options.owner ?? null,
       });
       // Shards reference the job: the spec of each is the shard without the job repeated.
       await tx.insert(screeningShards).values(shards.map((s) => ({ jobId: job.id, shard: s.index, spec: { ...s, job: undefined }, status: 'queued' })));
@@ -222,13 +234,28 @@ export class ScreeningJobRepository {
     return rows.length;
   }
 
-  /** The submitter of these jobs is alive (queue/job-heartbeat.ts). */
-  async beat(jobIds: readonly string[]): Promise<void> {
-    if (jobIds.length === 0) return;
-    await this.db
+  /**
+   * `owner` is alive and holds these jobs (queue/job-heartbeat.ts); returns the ids it still holds
+   * (a job another server adopted, or that ended, is no longer its).
+   */
+  async beat(jobIds: readonly string[], owner: string): Promise<string[]> {
+    if (jobIds.length === 0) return [];
+    const rows = await this.db
       .update(screeningJobs)
       .set({ heartbeatAt: sql`now()` })
-      .where(and(inArray(screeningJobs.id, [...jobIds]), inArray(screeningJobs.status, ['queued', 'running'])));
+      .where(and(inArray(screeningJobs.id, [...jobIds]), eq(screeningJobs.owner, owner), inArray(screeningJobs.status, ['queued', 'running'])))
+      .returning({ id: screeningJobs.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Hands a job over (a server stopping gracefully): its heartbeat made stale at once, so another server adopts it at its next look. */
+  async release(jobId: string, owner: string): Promise<boolean> {
+    const rows = await this.db
+      .update(screeningJobs)
+      .set({ heartbeatAt: sql`now() - interval '1 day'`, owner: null })
+      .where(and(eq(screeningJobs.id, jobId), eq(screeningJobs.owner, owner), inArray(screeningJobs.status, ['queued', 'running'])))
+      .returning({ id: screeningJobs.id });
+    return rows.length > 0;
   }
 
   /** Queued or running jobs whose submitter has given no sign of life for `staleSeconds` (on the database's clock). */
@@ -242,18 +269,21 @@ export class ScreeningJobRepository {
   }
 
   /**
-   * Takes over an orphaned job as its submitter: true for exactly one caller, in one atomic update
-   * (the heartbeat must still be stale, so two servers cannot both adopt it).
+   * Takes over an orphaned job for `owner`: true for exactly one caller, in one atomic update (the
+   * heartbeat must still be stale, and no later than `seenAt`, the heartbeat the caller saw at its
+   * previous look: a submitter that beat since, after a database outage say, keeps its job).
    */
-  async adopt(jobId: string, staleSeconds: number): Promise<boolean> {
+  async adopt(jobId: string, staleSeconds: number, owner: string, seenAt?: Date): Promise<boolean> {
     const rows = await this.db
       .update(screeningJobs)
-      .set({ heartbeatAt: sql`now()` })
+      .set({ heartbeatAt: sql`now()`, owner })
       .where(
         and(
           eq(screeningJobs.id, jobId),
           inArray(screeningJobs.status, ['queued', 'running']),
           sql`${screeningJobs.heartbeatAt} < now() - make_interval(secs => ${staleSeconds})`,
+          // Timestamps keep microseconds, a Date milliseconds: compare within the millisecond.
+          seenAt ? sql`${screeningJobs.heartbeatAt} < ${new Date(seenAt.getTime() + 1).toISOString()}::timestamptz` : sql`true`,
         ),
       )
       .returning({ id: screeningJobs.id });
@@ -277,12 +307,15 @@ export class ScreeningJobRepository {
     return rows.length;
   }
 
-  /** Ends a job that is still queued or running; false when it had ended already. */
-  async finish(jobId: string, status: Exclude<ScreeningJobStatus, 'queued' | 'running'>, error?: string, summary?: unknown): Promise<boolean> {
+  /**
+   * Ends a job that is still queued or running; false when it had ended already. With `owner`, only
+   * while that process holds it (a submitter whose job another server adopted must not end it).
+   */
+  async finish(jobId: string, status: Exclude<ScreeningJobStatus, 'queued' | 'running'>, error?: string, summary?: unknown, owner?: string): Promise<boolean> {
     const rows = await this.db
       .update(screeningJobs)
       .set({ status, error: error?.slice(0, 2000) ?? null, finishedAt: sql`now()`, ...(summary !== undefined ? { summary } : {}) })
-      .where(and(eq(screeningJobs.id, jobId), inArray(screeningJobs.status, ['queued', 'running'])))
+      .where(and(eq(screeningJobs.id, jobId), inArray(screeningJobs.status, ['queued', 'running']), owner !== undefined ? eq(screeningJobs.owner, owner) : sql`true`))
       .returning({ id: screeningJobs.id });
     return rows.length > 0;
   }

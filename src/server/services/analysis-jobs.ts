@@ -73,6 +73,13 @@ export class AnalysisJobs {
     return state;
   }
 
+  /** Cancels every running analysis and waits until each has ended (server shutdown). */
+  async stop(): Promise<void> {
+    const running = [...this.jobs.values()].filter((s) => s.job.status === 'running');
+    for (const state of running) state.controller.abort(new Error('the server stopped'));
+    await Promise.allSettled(running.map((s) => s.finished));
+  }
+
   get(jobId: string): AnalysisJob | undefined {
     return this.jobs.get(jobId)?.job;
   }

@@ -92,24 +92,31 @@ export class ScreeningService {
    */
   private async onQueue(queue: ScreeningQueue, kind: 'fleet' | 'sst', version: CatalogVersion, job: ScreeningJob, reason: string, options: RunScreeningOptions): Promise<ScreeningReport> {
     const started = performance.now();
+    const owner = queue.heartbeat.owner;
+    // Lost: another server adopted the job (this one was silent too long), or it was ended.
+    const lost = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, lost.signal]) : lost.signal;
     options.onProgress?.({ stage: 'prepare', fraction: 0, detail: `${job.primaries.length} primaries against ${version.sets.length.toLocaleString('en-US')} objects, on the job queue` });
-    const shards = splitJob(job, version.sets.map((s) => s.norad), defaultShardCount(job));
-    await submitJob(queue.boss, queue.repo, kind, job, version.sets, shards, { leaseSeconds: queue.leaseSeconds, maintenanceSeconds: queue.maintenanceSeconds, reason });
-    queue.heartbeat.hold(job.id);
-    const submitMs = performance.now() - started;
     try {
-      const { result, stageMs } = await waitForQueued(queue.repo, job.id, { signal: options.signal, onProgress: (p) => options.onProgress?.(queueProgress(p)) });
+      const shards = splitJob(job, version.sets.map((s) => s.norad), defaultShardCount(job));
+      await submitJob(queue.boss, queue.repo, kind, job, version.sets, shards, { leaseSeconds: queue.leaseSeconds, maintenanceSeconds: queue.maintenanceSeconds, reason, owner });
+      queue.heartbeat.hold(job.id, () => lost.abort(new Error(`screening job ${job.id} was taken over by another server or ended`)));
       // Preparing a queued job is recording it and its shards (the workers load the catalogue themselves).
+      const submitMs = performance.now() - started;
+      const { result, stageMs } = await waitForQueued(queue.repo, job.id, { signal, leaseSeconds: queue.leaseSeconds, owner, onProgress: (p) => options.onProgress?.(queueProgress(p)) });
       stageMs.prepare = submitMs;
-      const report = await this.exclusive((pool) => finishScreening(pool, version, result, stageMs, options));
+      const report = await this.exclusive((pool) => finishScreening(pool, version, result, stageMs, { ...options, signal }));
       await queue.repo.addTimings(job.id, { total: performance.now() - started });
-      await queue.repo.finish(job.id, 'completed', undefined, { pairs: job.primaries.length * version.sets.length, conjunctions: report.conjunctions.length, proximities: report.proximities.length });
+      const summary = { pairs: job.primaries.length * version.sets.length, conjunctions: report.conjunctions.length, proximities: report.proximities.length };
+      if (!(await queue.repo.finish(job.id, 'completed', undefined, summary, owner))) throw new Error(`screening job ${job.id} was taken over by another server or ended meanwhile`);
       // Versions no job needs any more; the current one stays for the next run.
       await queue.repo.pruneCatalogs([version.version, this.catalogVersion().version]).catch(() => undefined);
       return report;
     } catch (error) {
-      const aborted = options.signal?.aborted === true;
-      await queue.repo.finish(job.id, aborted ? 'cancelled' : 'failed', aborted ? 'cancelled by the submitter' : (error as Error).message).catch(() => undefined);
+      if (!lost.signal.aborted) {
+        const cancelled = options.signal?.aborted === true;
+        await queue.repo.finish(job.id, cancelled ? 'cancelled' : 'failed', cancelled ? 'cancelled by the submitter' : (error as Error).message, undefined, owner).catch(() => undefined);
+      }
       throw error;
     } finally {
       queue.heartbeat.release(job.id);

@@ -41,6 +41,15 @@ export interface CatalogScreeningOptions {
   readonly log?: (message: string) => void;
 }
 
+/** Why a run's local part stopped: this server is shutting down (a run on the queue is handed over, not cancelled). */
+class ServerStopping extends Error {
+  override name = 'ServerStopping';
+}
+/** Why a run's local part stopped: another server holds the run now (this one was silent too long), or it ended. */
+class HoldLost extends Error {
+  override name = 'HoldLost';
+}
+
 export class CatalogScreeningService {
   private readonly controllers = new Map<string, AbortController>();
   private readonly running = new Set<Promise<void>>();
@@ -56,6 +65,11 @@ export class CatalogScreeningService {
     private readonly catalog: CatalogService,
     private readonly options: CatalogScreeningOptions,
   ) {}
+
+  /** This server's name as the holder of its runs (screening_jobs.owner). */
+  private get owner(): string {
+    return this.options.heartbeat.owner;
+  }
 
   /** From now on runs go through the job queue (serve.ts, with DATABASE_URL). */
   attachQueue(queue: QueueAttachment): void {
@@ -82,7 +96,7 @@ export class CatalogScreeningService {
   async stop(): Promise<void> {
     clearTimeout(this.first);
     clearInterval(this.timer);
-    for (const c of this.controllers.values()) c.abort(new Error('the server stopped'));
+    for (const c of this.controllers.values()) c.abort(new ServerStopping('the server stopped'));
     await Promise.allSettled([...this.running]);
   }
 
@@ -120,10 +134,10 @@ export class CatalogScreeningService {
     const count = queue ? defaultShardCount(job) : this.screening.poolSize * 2;
     const shards = splitJob(job, version.sets.map((s) => s.norad), count);
     if (queue) {
-      await submitJob(queue.boss, this.jobs, 'catalog', job, version.sets, shards, { leaseSeconds: queue.leaseSeconds, maintenanceSeconds: queue.maintenanceSeconds, reason });
+      await submitJob(queue.boss, this.jobs, 'catalog', job, version.sets, shards, { leaseSeconds: queue.leaseSeconds, maintenanceSeconds: queue.maintenanceSeconds, reason, owner: this.owner });
     } else {
       await this.jobs.saveCatalog(version.version, version.sets);
-      await this.jobs.create('catalog', job, shards, { reason, execution: 'threads' });
+      await this.jobs.create('catalog', job, shards, { reason, execution: 'threads', owner: this.owner });
     }
     this.options.log?.(`catalogue-wide run ${job.id} (${reason}): ${version.sets.length} objects, ${job.start} … ${job.end}, ${job.thresholdKm} km, ${shards.length} shards`);
     this.launch(job, version);
@@ -132,8 +146,8 @@ export class CatalogScreeningService {
 
   /** Runs a recorded job in the background, holding it (heartbeat) until it ends. */
   private launch(job: ScreeningJob, version: CatalogVersion): void {
-    this.options.heartbeat.hold(job.id);
     const controller = new AbortController();
+    this.options.heartbeat.hold(job.id, () => controller.abort(new HoldLost('another server holds the run now, or it ended')));
     this.controllers.set(job.id, controller);
     const run = this.run(job, version, controller.signal).finally(() => {
       this.options.heartbeat.release(job.id);
@@ -172,7 +186,7 @@ export class CatalogScreeningService {
       let report: ScreeningReport;
       const started = performance.now();
       if (this.queue) {
-        const { result, stageMs } = await waitForQueued(this.jobs, job.id, { signal });
+        const { result, stageMs } = await waitForQueued(this.jobs, job.id, { signal, leaseSeconds: this.queue.leaseSeconds, owner: this.owner });
         await this.jobs.addTimings(job.id, { screening: performance.now() - started });
         report = await this.screening.finishJob(result, version, stageMs, { signal, objectType });
       } else {
@@ -223,13 +237,27 @@ export class CatalogScreeningService {
       await this.conjunctions.store(job.id, rows);
       const summary = summarise(report, rows);
       await this.jobs.addTimings(job.id, { risk: storing - risk + report.timings.risk, storing: performance.now() - storing, total: performance.now() - started });
-      await this.jobs.finish(job.id, 'completed', undefined, summary);
+      if (!(await this.jobs.finish(job.id, 'completed', undefined, summary, this.owner))) {
+        this.options.log?.(`catalogue-wide run ${job.id}: another server holds it now (its conjunctions, the same, are stored)`);
+        return;
+      }
       await this.jobs.pruneCatalogs([version.version, this.screening.catalogVersion().version]);
       await this.reportDailyPairs();
       this.options.log?.(`catalogue-wide run ${job.id} completed: ${rows.length} conjunctions, ${report.proximities.length} proximities`);
     } catch (error) {
-      const message = signal.aborted ? `cancelled: ${(signal.reason as Error)?.message ?? 'cancelled'}` : (error as Error).message;
-      const ended = await this.jobs.finish(job.id, signal.aborted ? 'cancelled' : 'failed', message).catch(() => false);
+      const why: unknown = signal.aborted ? signal.reason : undefined;
+      if (why instanceof HoldLost) {
+        this.options.log?.(`catalogue-wide run ${job.id}: ${why.message}; this server stops its part`);
+        return;
+      }
+      if (why instanceof ServerStopping && this.queue) {
+        // Its shards go on in the queue: another server (or this one after its restart) adopts the run at once and completes it.
+        const released = await this.jobs.release(job.id, this.owner).catch(() => false);
+        if (released) this.options.log?.(`catalogue-wide run ${job.id} handed over: the server stopped while its shards are on the queue`);
+        return;
+      }
+      const message = signal.aborted ? `cancelled: ${(why as Error)?.message ?? 'cancelled'}` : (error as Error).message;
+      const ended = await this.jobs.finish(job.id, signal.aborted ? 'cancelled' : 'failed', message, undefined, this.owner).catch(() => false);
       if (ended || !signal.aborted) this.options.log?.(`catalogue-wide run ${job.id} ${signal.aborted ? 'cancelled' : 'failed'}: ${message}`);
     }
   }
