@@ -4,6 +4,7 @@ import { VERSION } from '../server/version.ts';
 import { atmosphereCommand } from './commands/atmosphere.ts';
 import { catalogCommand } from './commands/catalog.ts';
 import { cdmCommand } from './commands/cdm.ts';
+import { exportCommand } from './commands/export.ts';
 import { pcCommand } from './commands/pc.ts';
 import { propagateCommand } from './commands/propagate.ts';
 import { screenCommand } from './commands/screen.ts';
@@ -24,6 +25,7 @@ Commands:
   screen      conjunction screening of primaries against a catalogue file (see ssa screen --help)
   pc          2D collision probability for conjunction cases (see ssa pc --help)
   cdm         convert conjunctions between JSON and CCSDS CDM KVN/XML (see ssa cdm --help)
+  export      one object's element sets (TLE, OMM), OEM ephemeris or CZML (see ssa export --help)
   atmosphere  NRLMSISE-00 / JB2008 densities for reference-format cases (see ssa atmosphere --help)
   spaceweather  import CelesTrak SW-All space-weather files, show what is stored (see ssa spaceweather --help)
   user        accounts and API tokens for a server with AUTH=on (see ssa user --help)
@@ -43,6 +45,7 @@ const commands: Record<string, (args: string[], env: Record<string, string | und
   screen: screenCommand,
   pc: pcCommand,
   cdm: cdmCommand,
+  export: exportCommand,
   atmosphere: atmosphereCommand,
   spaceweather: spaceweatherCommand,
   user: userCommand,

@@ -21,6 +21,7 @@ import { conjunctionsRoutes } from './routes/conjunctions.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { dragCalculatorRoutes } from './routes/drag-calculator.ts';
 import { catalogScreeningsRoutes } from './routes/catalog-screenings.ts';
+import { objectsRoutes } from './routes/objects.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { highInterestObjectsRoutes } from './routes/high-interest-objects.ts';
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(orbitalDragRoutes, { ctx });
   await app.register(dragCalculatorRoutes, { ctx });
   await app.register(catalogScreeningsRoutes, { ctx });
+  await app.register(objectsRoutes, { ctx });
   await registerWebApp(app, options.webDir);
   return app;
 }

@@ -46,6 +46,29 @@ export type ImportStatus = 'running' | 'completed' | 'failed' | 'interrupted';
 /** What an import cut short by a crash or a stop says: its transaction never committed. */
 export const INTERRUPTED_IMPORT_ERROR = 'interrupted: the server stopped before the import committed; nothing of it was stored';
 
+/** A stored element set with its object's name and designator, as the core reads it. */
+function elementSetOf(object: typeof spaceObjects.$inferSelect, set: typeof elementSets.$inferSelect): ElementSet {
+  return {
+    norad: set.noradId,
+    name: object.name,
+    ...(object.cosparId ? { cosparId: object.cosparId } : {}),
+    classification: set.classification as ElementSet['classification'],
+    epoch: utcMs(set.epoch.getTime()),
+    meanMotion: set.meanMotion,
+    eccentricity: set.eccentricity,
+    inclination: degrees(set.inclination),
+    raan: degrees(set.raan),
+    argPerigee: degrees(set.argPerigee),
+    meanAnomaly: degrees(set.meanAnomaly),
+    bstar: set.bstar,
+    meanMotionDot: set.meanMotionDot,
+    meanMotionDdot: set.meanMotionDdot,
+    elementSetNo: set.elementSetNo,
+    revAtEpoch: set.revAtEpoch,
+    ephemerisType: set.ephemerisType,
+  };
+}
+
 /** The catalogue's SQL: objects, element-set history, ingestions. */
 export class CatalogRepository {
   constructor(private readonly db: Db) {}
@@ -169,26 +192,20 @@ export class CatalogRepository {
     return rows.map(({ object, set }) => ({
       object: toSpaceObject(object),
       setSource: set.source,
-      set: {
-        norad: set.noradId,
-        name: object.name,
-        ...(object.cosparId ? { cosparId: object.cosparId } : {}),
-        classification: set.classification as ElementSet['classification'],
-        epoch: utcMs(set.epoch.getTime()),
-        meanMotion: set.meanMotion,
-        eccentricity: set.eccentricity,
-        inclination: degrees(set.inclination),
-        raan: degrees(set.raan),
-        argPerigee: degrees(set.argPerigee),
-        meanAnomaly: degrees(set.meanAnomaly),
-        bstar: set.bstar,
-        meanMotionDot: set.meanMotionDot,
-        meanMotionDdot: set.meanMotionDdot,
-        elementSetNo: set.elementSetNo,
-        revAtEpoch: set.revAtEpoch,
-        ephemerisType: set.ephemerisType,
-      },
+      set: elementSetOf(object, set),
     }));
+  }
+
+  /** Every stored element set of one object, oldest first (at most `limit`, the newest ones). */
+  async elementSets(noradId: number, limit = 100_000): Promise<ElementSet[]> {
+    const rows = await this.db
+      .select({ object: spaceObjects, set: elementSets })
+      .from(elementSets)
+      .innerJoin(spaceObjects, eq(spaceObjects.noradId, elementSets.noradId))
+      .where(eq(elementSets.noradId, noradId))
+      .orderBy(desc(elementSets.epoch))
+      .limit(limit);
+    return rows.reverse().map(({ object, set }) => elementSetOf(object, set));
   }
 
   /** Element-set history of one object, oldest first. */
