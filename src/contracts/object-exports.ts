@@ -3,6 +3,7 @@
  * CelesTrak JSON), a CCSDS OEM ephemeris and CZML for Cesium, over a chosen span and step.
  */
 import { z } from 'zod';
+import { Maneuver, ThreatAssessment } from './operations.ts';
 
 export const ELEMENT_FORMATS = ['tle', '3le', 'omm-kvn', 'omm-xml', 'omm-json'] as const;
 export type ElementFormat = (typeof ELEMENT_FORMATS)[number];
@@ -31,3 +32,89 @@ export const EphemerisExportQuery = z
     frame: z.enum(['EME2000', 'TEME']).default('EME2000').describe('OEM reference frame (CZML is always EME2000 ≈ Cesium INERTIAL)'),
   })
   .strict();
+
+// ------------------------------------------------------------------------------------------
+// The object page (issue 14): search, identity and state now, element-set history.
+
+
+export const ObjectSearchQuery = z
+  .object({
+    q: z.string().max(64).describe('Name (any part, any case), NORAD catalogue number or COSPAR id (any leading part)'),
+    limit: z.coerce.number().int().min(1).max(50).default(10),
+  })
+  .strict();
+
+export const ObjectDetailQuery = z
+  .object({ at: z.string().max(64).optional().describe('ISO 8601 UTC instant of the state; default now (the object page in time, a shared URL)') })
+  .strict();
+
+export const ObjectSummary = z
+  .object({
+    noradId: z.number().int(),
+    name: z.string(),
+    cosparId: z.string().nullable(),
+    objectType: z.enum(['payload', 'rocket_body', 'debris', 'unknown']),
+    owner: z.string().nullable(),
+  })
+  .meta({ id: 'ObjectSummary' });
+export type ObjectSummary = z.infer<typeof ObjectSummary>;
+export const ObjectSearchResponse = z.object({ total: z.number().int(), items: z.array(ObjectSummary) }).meta({ id: 'ObjectSearchResponse' });
+export type ObjectSearchResponse = z.infer<typeof ObjectSearchResponse>;
+
+export const ObjectDetail = ObjectSummary.extend({
+  rcsSize: z.string().nullable(),
+  massKg: z.number().nullable(),
+  launchDate: z.string().nullable(),
+  decayDate: z.string().nullable(),
+  category: z.string().nullable(),
+  mission: z.string().nullable(),
+  description: z.string().nullable(),
+  fleet: z.boolean().describe('A member of the fleet (FLEET_OWNERS, FLEET_NORAD_IDS)'),
+  threat: ThreatAssessment.nullable().describe('The latest threat assessment of the object, if any'),
+  elementSet: z.object({ epoch: z.string(), source: z.string(), ageDays: z.number(), classification: z.string(), elementSetNo: z.number().int(), revAtEpoch: z.number().int() }),
+  orbit: z.object({
+    semiMajorAxisKm: z.number(),
+    perigeeKm: z.number().describe('Height of perigee above the WGS-72 equatorial radius'),
+    apogeeKm: z.number(),
+    periodMin: z.number(),
+    eccentricity: z.number(),
+    inclinationDeg: z.number(),
+    raanDeg: z.number(),
+    argPerigeeDeg: z.number(),
+    meanAnomalyDeg: z.number(),
+    meanMotionRevPerDay: z.number(),
+    bstar: z.number(),
+  }),
+  now: z
+    .object({
+      time: z.string(),
+      latitudeDeg: z.number(),
+      longitudeDeg: z.number(),
+      altitudeKm: z.number().describe('Above the WGS-84 ellipsoid'),
+      speedKmS: z.number(),
+      positionTemeKm: z.tuple([z.number(), z.number(), z.number()]),
+      velocityTemeKmS: z.tuple([z.number(), z.number(), z.number()]),
+    })
+    .nullable()
+    .describe('SGP4 at request time; null when SGP4 cannot propagate the set now'),
+  nowError: z.string().nullable(),
+}).meta({ id: 'ObjectDetail' });
+export type ObjectDetail = z.infer<typeof ObjectDetail>;
+
+export const ObjectHistoryResponse = z
+  .object({
+    items: z.array(
+      z.object({
+        epoch: z.string(),
+        source: z.string(),
+        perigeeKm: z.number(),
+        apogeeKm: z.number(),
+        inclinationDeg: z.number(),
+        meanMotionRevPerDay: z.number(),
+        bstar: z.number(),
+      }),
+    ),
+    maneuvers: z.array(Maneuver),
+  })
+  .meta({ id: 'ObjectHistoryResponse' });
+export type ObjectHistoryResponse = z.infer<typeof ObjectHistoryResponse>;

@@ -35,6 +35,7 @@ import { HighInterestService } from './services/high-interest-service.ts';
 import { OperationsService } from './services/operations/operations-service.ts';
 import { newInstanceId, ScheduledTasks } from './services/scheduled-task.ts';
 import { JobHeartbeat } from './queue/job-heartbeat.ts';
+import { ObjectViews } from './services/object-views.ts';
 
 /** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
@@ -81,6 +82,8 @@ export interface AppContext {
     catalogScreenings: CatalogScreeningService;
     /** Beats for the screening jobs this server submitted, and adopts other servers' orphans (queue/job-heartbeat.ts). */
     jobHeartbeat: JobHeartbeat;
+    /** The object page's data: search, identity and state, history (issue 14). */
+    objects: ObjectViews;
   };
 }
 
@@ -202,6 +205,7 @@ export function createAppContext(config: Config, database: Database, version: st
         log: (message) => log.child({ service: 'catalog-screening' }).info(message),
       }),
       jobHeartbeat,
+      objects: new ObjectViews(catalog, { catalog: repositories.catalog, maneuvers: repositories.maneuvers }, () => operations.threatAssessments().body),
     },
   };
 }

@@ -7,7 +7,9 @@
  * test set, also in tests/integration/catalog-elements-api.test.ts) and the ISS of the 2023-10-09
  * catalogue (shared/reference/catalog/full_catalog_3le_2023-10-09.txt, lines 19681-19683).
  */
+import { propagate as sgp4Propagate, twoline2satrec } from 'satellite.js';
 import { describe, expect, it } from 'vitest';
+import type { ObjectDetail, ObjectHistoryResponse } from '../../src/contracts/object-exports.ts';
 import { hasValidChecksum } from '../../src/core/elements/checksum.ts';
 import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
 import { readOem } from '../../src/core/ephemeris/oem.ts';
@@ -130,5 +132,65 @@ describe('bad export requests', () => {
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().message).toContain(message);
+  });
+});
+
+describe('the object page data', () => {
+  it('finds objects by name, NORAD number and COSPAR id', async () => {
+    for (const q of ['zarya', '25544', '1998-067']) {
+      const res = await get(`/api/objects?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ total: 1, items: [{ noradId: 25544, name: 'ISS (ZARYA)', cosparId: '1998-067A', objectType: expect.any(String), owner: null }] });
+    }
+    expect((await get('/api/objects?q=nothing-like-it')).json()).toEqual({ total: 0, items: [] });
+    expect((await get('/api/objects?q=iss&limit=0')).statusCode).toBe(400);
+    expect((await get('/api/objects')).statusCode).toBe(400);
+  });
+
+  it("gives the object's identity, newest set, mean orbit and its SGP4 state now, as satellite.js computes it", async () => {
+    // Now (2026 and later) this 2023 set has long decayed in SGP4: said, not a 500.
+    const today = (await get('/api/objects/25544')).json() as ObjectDetail;
+    expect(today.now).toBeNull();
+    expect(today.nowError).toMatch(/^SGP4 error \d: /);
+    expect(today.elementSet.ageDays).toBeGreaterThan(365);
+    expect((await get('/api/objects/25544?at=someday')).json().message).toContain("at: 'someday' is not an ISO 8601 UTC date-time");
+
+    const res = await get('/api/objects/25544?at=2023-10-09T18:00:00Z');
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json() as ObjectDetail;
+    expect(detail.now!.time).toBe('2023-10-09T18:00:00.000Z');
+    expect(detail).toMatchObject({ noradId: 25544, name: 'ISS (ZARYA)', cosparId: '1998-067A', fleet: false, threat: null, nowError: null });
+    expect(detail.elementSet).toMatchObject({ epoch: '2023-10-09T17:09:24.185Z', elementSetNo: 999, revAtEpoch: 41955, classification: 'U' });
+    expect(detail.orbit).toMatchObject({ eccentricity: 0.0005123, inclinationDeg: 51.641, raanDeg: 121.2575, argPerigeeDeg: 92.319, meanAnomalyDeg: 358.8196, meanMotionRevPerDay: 15.49983917, bstar: 0.00035938 });
+    // Period 1440/n; perigee and apogee about 415 and 422 km for this set.
+    expect(detail.orbit.periodMin).toBeCloseTo(1440 / 15.49983917, 10);
+    expect(detail.orbit.perigeeKm).toBeGreaterThan(410);
+    expect(detail.orbit.apogeeKm).toBeLessThan(430);
+    // SGP4 now: satellite.js on the imported lines gives the same TEME state (within the metres the
+    // stored millisecond epoch moves it: see ARCHITECTURE.md, Catalogue and propagation).
+    const lines = ISS_2023.split('\n');
+    const satrec = twoline2satrec(lines[1]!, lines[2]!);
+    const pv = sgp4Propagate(satrec, new Date(detail.now!.time));
+    if (!pv || typeof pv.position === 'boolean') throw new Error('satellite.js failed');
+    const p = pv.position as { x: number; y: number; z: number };
+    expect(Math.hypot(detail.now!.positionTemeKm[0] - p.x, detail.now!.positionTemeKm[1] - p.y, detail.now!.positionTemeKm[2] - p.z)).toBeLessThan(0.005);
+    expect(Math.abs(detail.now!.latitudeDeg)).toBeLessThanOrEqual(51.7);
+    expect(detail.now!.speedKmS).toBeGreaterThan(7.5);
+  });
+
+  it('gives the element-set history, oldest first, with the manoeuvres found in it', async () => {
+    const res = await get('/api/objects/25544/history');
+    expect(res.statusCode, res.body).toBe(200);
+    const history = res.json() as ObjectHistoryResponse;
+    expect(history.items.map((i) => [i.epoch, i.inclinationDeg, i.meanMotionRevPerDay, i.bstar])).toEqual([
+      ['2008-09-20T12:25:40.104Z', 51.6416, 15.72125391, -0.000011606],
+      ['2023-10-09T17:09:24.185Z', 51.641, 15.49983917, 0.00035938],
+    ]);
+    // 2008: about 350 km up; 2023: about 420 km.
+    expect(history.items[0]!.perigeeKm).toBeLessThan(360);
+    expect(history.items[1]!.perigeeKm).toBeGreaterThan(410);
+    expect(history.maneuvers).toEqual([]);
+    expect((await get('/api/objects/99999/history')).statusCode).toBe(404);
+    expect((await get('/api/objects/99999')).statusCode).toBe(404);
   });
 });

@@ -198,6 +198,11 @@ export class CatalogRepository {
 
   /** Every stored element set of one object, oldest first (at most `limit`, the newest ones). */
   async elementSets(noradId: number, limit = 100_000): Promise<ElementSet[]> {
+    return (await this.elementSetsWithSources(noradId, limit)).map((r) => r.set);
+  }
+
+  /** As elementSets, each with the source it came from. */
+  async elementSetsWithSources(noradId: number, limit = 100_000): Promise<{ set: ElementSet; source: string }[]> {
     const rows = await this.db
       .select({ object: spaceObjects, set: elementSets })
       .from(elementSets)
@@ -205,7 +210,7 @@ export class CatalogRepository {
       .where(eq(elementSets.noradId, noradId))
       .orderBy(desc(elementSets.epoch))
       .limit(limit);
-    return rows.reverse().map(({ object, set }) => elementSetOf(object, set));
+    return rows.reverse().map(({ object, set }) => ({ set: elementSetOf(object, set), source: set.source }));
   }
 
   /** Element-set history of one object, oldest first. */

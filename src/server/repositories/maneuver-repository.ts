@@ -1,4 +1,4 @@
-import { asc, desc, gte, inArray, max, sql } from 'drizzle-orm';
+import { asc, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { elementSets, maneuvers } from '../db/schema.ts';
 import { insertOperationsEvents, type NewOperationsEvent } from './operations-event-repository.ts';
@@ -73,6 +73,11 @@ export class ManeuverRepository {
       await insertOperationsEvents(tx, added.map(describe));
       return added;
     });
+  }
+
+  /** Every manoeuvre detected for one object, oldest first. */
+  async ofObject(noradId: number): Promise<ManeuverRow[]> {
+    return this.db.select().from(maneuvers).where(eq(maneuvers.noradId, noradId)).orderBy(asc(maneuvers.maneuverTime), asc(maneuvers.id));
   }
 
   /** Manoeuvres detected (detection time) at or after `since`, newest first. */

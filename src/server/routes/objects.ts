@@ -1,11 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ElementsExportQuery, EphemerisExportQuery, ObjectParams } from '../../contracts/object-exports.ts';
+import { ElementsExportQuery, EphemerisExportQuery, ObjectDetail, ObjectDetailQuery, ObjectHistoryResponse, ObjectParams, ObjectSearchQuery, ObjectSearchResponse } from '../../contracts/object-exports.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
 import { utcMs } from '../../core/units.ts';
 import type { AppContext } from '../app-context.ts';
-import { notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { parseUtc } from '../../core/time/iso-time.ts';
 import { elementsFile, ephemerisFile, ephemerisSpan, type ExportFile } from '../services/object-exports.ts';
 
 /**
@@ -19,6 +20,60 @@ export const objectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return entry;
   };
   const send = (reply: FastifyReply, file: ExportFile): FastifyReply => reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+
+  app.get(
+    '/api/objects',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: 'Search the catalogue by name (any part), NORAD catalogue number or COSPAR id (leading part): the header search',
+        querystring: ObjectSearchQuery,
+        response: { 200: ObjectSearchResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => ctx.services.objects.search(request.query.q, request.query.limit),
+  );
+
+  app.get(
+    '/api/objects/:norad',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: 'One object: SATCAT identity, fleet membership, threat assessment, newest element set, mean orbit and its SGP4 state now',
+        params: ObjectParams,
+        querystring: ObjectDetailQuery,
+        response: { 200: ObjectDetail, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      let at = new Date();
+      if (request.query.at !== undefined) {
+        const t = parseUtc(request.query.at.trim().replace(/Z$/i, ''));
+        if (t === undefined) throw new HttpError(400, `Invalid request: at: '${request.query.at}' is not an ISO 8601 UTC date-time (e.g. 2026-11-27T00:00:00Z)`);
+        at = new Date(t);
+      }
+      const detail = ctx.services.objects.detail(Number(request.params.norad), at);
+      if (!detail) throw notFound(`No object ${request.params.norad} in the catalogue`);
+      return detail;
+    },
+  );
+
+  app.get(
+    '/api/objects/:norad/history',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: "One object's element-set history (perigee, apogee, inclination, mean motion, B* of every stored set, oldest first) and the manoeuvres detected in it",
+        params: ObjectParams,
+        response: { 200: ObjectHistoryResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const history = await ctx.services.objects.history(Number(request.params.norad));
+      if (!history) throw notFound(`No object ${request.params.norad} in the catalogue`);
+      return history;
+    },
+  );
 
   app.get(
     '/api/objects/:norad/elements',
