@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogConjunctionPage, CatalogScreeningList } from '../../src/contracts/catalog-screenings.ts';
-import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
+import { SCREENS_DIR, useBrowserSuite, waitForDemoCatalog } from './harness.ts';
 
 // Catalogue Screening (/analytics, issue 13) against the real server and its 50,000-object
 // demo catalogue: the empty state of a fresh server, a run started from the page's dialog
@@ -22,16 +22,8 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-beforeAll(async () => {
-  // The demo catalogue is generated at the first start: a run needs it loaded.
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const health = await api<{ catalog: { objects: number } }>('/api/health');
-    if (health.catalog.objects > 1000) break;
-    if (Date.now() > deadline) throw new Error(`the demo catalogue did not load within 90 s:\n${web.app.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}, 120_000);
+// The demo catalogue is generated at the first start: a run needs it loaded.
+beforeAll(() => waitForDemoCatalog(web.app), 120_000);
 
 const table = () => web.page.getByRole('table', { name: 'Catalogue conjunctions' });
 

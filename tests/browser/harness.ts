@@ -103,6 +103,18 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
 /** Where browser tests leave screenshots for people to look at (outside the repository). */
 export const SCREENS_DIR = '/tmp/dataforge-screens';
 
+/** Waits until the server has its demo catalogue loaded (generated at the first start), up to 90 s. */
+export async function waitForDemoCatalog(app: RunningApp): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const res = await fetch(`${app.baseUrl}/api/health`);
+    const health = res.ok ? ((await res.json()) as { catalog: { objects: number } }) : undefined;
+    if (health && health.catalog.objects > 1000) return;
+    if (Date.now() > deadline) throw new Error(`the demo catalogue did not load within 90 s:\n${app.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /**
  * Console errors and uncaught exceptions of a page (CSP violations show up here too),
  * collected into the returned array as they happen.

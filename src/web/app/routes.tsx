@@ -6,6 +6,7 @@ import CalcPage from '@/pages/calc';
 import DashboardPage from '@/pages/dashboard';
 import IsraeliSatellitesPage from '@/pages/israeli-satellites';
 import NotFoundPage from '@/pages/not-found';
+import ObjectPage from '@/pages/object';
 import OrbitalDragPage from '@/pages/orbital-drag';
 import SstPage from '@/pages/sst';
 import TrackingPage from '@/pages/tracking';
@@ -13,7 +14,7 @@ import TrackingPage from '@/pages/tracking';
 /**
  * Spec §2 route table, plus the Conjunction Alerts screen and its event detail (issue 11)
  * and the catalogue-wide screening view at /analytics (issue 13). Anything else, including
- * the side nav's other screen-less paths, is not found.
+ * the side nav's other screen-less paths, is not found. /objects/:norad is one object's page (issue 14).
  */
 export function AppRoutes() {
   return (
@@ -28,6 +29,7 @@ export function AppRoutes() {
       <Route path="/alerts" component={AlertsPage} />
       <Route path="/alerts/:conjunctionId" component={AlertDetailPage} />
       <Route path="/analytics" component={AnalyticsPage} />
+      <Route path="/objects/:norad" component={ObjectPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

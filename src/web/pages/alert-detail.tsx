@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleAlert, LoaderCircle } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ConjunctionDetail } from '../../contracts/conjunction-events.ts';
@@ -8,14 +8,13 @@ import { EncounterPlaneCard } from '@/components/alerts/encounter-plane-card';
 import { EstimateHistoryCard } from '@/components/alerts/estimate-history-chart';
 import { EventObjectCard } from '@/components/alerts/event-object-card';
 import { PcMethodCard } from '@/components/alerts/pc-method-card';
+import { LoadState } from '@/components/layout/load-state';
 import { PageTitle } from '@/components/layout/page-title';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { useNow } from '@/components/sst/use-now';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { lastAlertsPath } from '@/lib/alerts-return';
 import { formatEventStatus } from '@/lib/conjunction-format';
-import { errorMessage } from '@/lib/error-message';
 import { useConjunctionDetail } from '@/queries/conjunction-events';
 
 export const LOADING_CONJUNCTION = 'Loading conjunction...';
@@ -57,20 +56,7 @@ export default function AlertDetailPage() {
           </div>
         )}
       </div>
-      {isPending && (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-          {LOADING_CONJUNCTION}
-        </p>
-      )}
-      {error && (
-        <Alert variant={notFound ? 'default' : 'destructive'}>
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>
-            {notFound ? notFoundText(conjunctionId) : `Error loading conjunction: ${errorMessage(error) ?? 'Unknown error'}`}
-          </AlertDescription>
-        </Alert>
-      )}
+      <LoadState pending={isPending} loadingText={LOADING_CONJUNCTION} error={error} notFound={{ when: notFound, text: notFoundText(conjunctionId) }} errorPrefix="Error loading conjunction" />
       {data && <DetailBody event={data} />}
     </div>
   );

@@ -4,6 +4,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { isActivePath } from '@/lib/active-path';
 import { cn } from '@/lib/utils';
 import { useLogout, useSession } from '@/queries/auth';
+import { GlobalSearch } from './global-search';
 
 /** Spec §2: top navigation buttons, in this order. */
 export const TOP_NAV_ITEMS = [
@@ -45,7 +46,10 @@ export function TopNav() {
             );
           })}
         </nav>
-        <UserMenu />
+        <div className="ml-auto flex shrink-0 items-center gap-3">
+          <GlobalSearch />
+          <UserMenu />
+        </div>
       </div>
     </header>
   );
@@ -57,7 +61,7 @@ function UserMenu() {
   const logout = useLogout();
   if (!session?.authRequired || !session.user) return null;
   return (
-    <div className="ml-auto flex shrink-0 items-center gap-2 text-sm" aria-label="Signed-in user" role="group">
+    <div className="flex shrink-0 items-center gap-2 text-sm" aria-label="Signed-in user" role="group">
       <span className="font-medium">{session.user.username}</span>
       <span className="rounded border px-1.5 py-0.5 text-xs text-muted-foreground">{session.user.role}</span>
       <button type="button" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'gap-1')} onClick={() => logout.mutate()} disabled={logout.isPending}>
