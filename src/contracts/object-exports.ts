@@ -118,3 +118,27 @@ export const ObjectHistoryResponse = z
   })
   .meta({ id: 'ObjectHistoryResponse' });
 export type ObjectHistoryResponse = z.infer<typeof ObjectHistoryResponse>;
+
+export const ObjectDecayResponse = z
+  .object({
+    elementsEpoch: z.string().describe('The element set the forecast starts from'),
+    perigeeKm: z.number(),
+    apogeeKm: z.number(),
+    capYears: z.number(),
+    runs: z.array(
+      z.object({
+        model: z.enum(['NRLMSISE-00', 'JB2008']),
+        dragBasis: z.string().describe("Where Cd·A/m came from: the set's B*, or the object's mass with a default Cd and area"),
+        dragParameterM2PerKg: z.number(),
+        status: z.string().describe("'reentry' within the cap, else 'cap' (longer than capYears)"),
+        reentryTime: z.string().nullable(),
+        lifetimeText: z.string(),
+      }),
+    ),
+    earliestReentry: z.string().nullable().describe('The earliest re-entry of the runs (the spread: earliest to latest)'),
+    latestReentry: z.string().nullable().describe('null when a run outlives the cap'),
+    curve: z.array(z.object({ time: z.string(), altitudeKm: z.number(), perigeeKm: z.number(), apogeeKm: z.number() })).describe('The first run’s decay, thinned'),
+    note: z.string(),
+  })
+  .meta({ id: 'ObjectDecayResponse' });
+export type ObjectDecayResponse = z.infer<typeof ObjectDecayResponse>;

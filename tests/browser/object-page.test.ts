@@ -41,7 +41,10 @@ describe('the header search and the object page', () => {
     await web.page.keyboard.press('Enter');
     await web.page.waitForURL(`${web.app.baseUrl}/objects/${target.noradId}`);
     await web.page.getByRole('heading', { level: 1, name: target.name }).waitFor();
-    for (const name of ['Identity', 'Now', 'Orbit', 'Element-Set History', 'Exports']) await web.page.getByRole('region', { name }).waitFor();
+    for (const name of ['Identity', 'Now', 'Orbit', 'Ground Track', 'Element-Set History', 'Events', 'Decay', 'Exports']) await web.page.getByRole('region', { name }).waitFor();
+    // The map draws the track; the decay forecast arrives once integrated.
+    await web.page.getByRole('img', { name: `${target.name} predicted ground track` }).waitFor();
+    await web.page.getByRole('region', { name: 'Decay' }).getByText(/^(Re-entry|No re-entry|No forecast)/).waitFor({ timeout: 30_000 });
     await web.page.screenshot({ path: `${SCREENS_DIR}/object-page.png`, fullPage: true });
 
     // What the page shows is what the API says.

@@ -9,7 +9,7 @@
  */
 import { propagate as sgp4Propagate, twoline2satrec } from 'satellite.js';
 import { describe, expect, it } from 'vitest';
-import type { ObjectDetail, ObjectHistoryResponse } from '../../src/contracts/object-exports.ts';
+import type { ObjectDecayResponse, ObjectDetail, ObjectHistoryResponse } from '../../src/contracts/object-exports.ts';
 import { hasValidChecksum } from '../../src/core/elements/checksum.ts';
 import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
 import { readOem } from '../../src/core/ephemeris/oem.ts';
@@ -176,6 +176,48 @@ describe('the object page data', () => {
     expect(Math.hypot(detail.now!.positionTemeKm[0] - p.x, detail.now!.positionTemeKm[1] - p.y, detail.now!.positionTemeKm[2] - p.z)).toBeLessThan(0.005);
     expect(Math.abs(detail.now!.latitudeDeg)).toBeLessThanOrEqual(51.7);
     expect(detail.now!.speedKmS).toBeGreaterThan(7.5);
+  });
+
+  it('gives the ground track from an instant, its first point where the object is then', async () => {
+    const res = await get('/api/objects/25544/ground-track?at=2023-10-09T18:00:00Z');
+    expect(res.statusCode, res.body).toBe(200);
+    const track = res.json() as { name: string; points: { time: string; latitude: number; longitude: number }[] };
+    expect(track.name).toBe('ISS (ZARYA)');
+    expect(track.points).toHaveLength(25);
+    expect(track.points[0]!.time).toBe('2023-10-09T18:00:00.000Z');
+    expect(track.points.at(-1)!.time).toBe('2023-10-09T20:00:00.000Z');
+    const detail = (await get('/api/objects/25544?at=2023-10-09T18:00:00Z')).json() as ObjectDetail;
+    expect(track.points[0]!.latitude).toBeCloseTo(detail.now!.latitudeDeg, 3);
+    expect(track.points[0]!.longitude).toBeCloseTo(detail.now!.longitudeDeg, 3);
+    for (const p of track.points) expect(Math.abs(p.latitude)).toBeLessThanOrEqual(51.7);
+    expect((await get('/api/objects/25544/ground-track?at=tomorrow')).statusCode).toBe(400);
+    expect((await get('/api/objects/99999/ground-track')).statusCode).toBe(404);
+  });
+
+  it('forecasts the decay with both models from the set’s B*, with the spread', async () => {
+    const res = await get('/api/objects/25544/decay');
+    expect(res.statusCode, res.body).toBe(200);
+    const decay = res.json() as ObjectDecayResponse;
+    expect(decay.elementsEpoch).toBe('2023-10-09T17:09:24.185Z');
+    // No SATCAT mass was imported: B* is the only drag estimate, run with NRLMSISE-00 and JB2008.
+    expect(decay.runs.map((r) => [r.model, r.dragBasis])).toEqual([
+      ['NRLMSISE-00', 'B* 3.5938e-4'],
+      ['JB2008', 'B* 3.5938e-4'],
+    ]);
+    // Cd·A/m = 2 B* / (ρ0 R⊕) (ballistic.ts): 0.00035938 × 2 / (2.461e-5 × 6378.135).
+    expect(decay.runs[0]!.dragParameterM2PerKg).toBeCloseTo((2 * 0.00035938) / (2.461e-5 * 6378.135), 12);
+    // An ISS orbit without reboosts comes down within a few years (this database holds no space
+    // weather, so the long-term mean is used throughout).
+    for (const r of decay.runs) {
+      expect(r.status).toBe('reentry');
+      expect(Date.parse(r.reentryTime!)).toBeGreaterThan(Date.parse(decay.elementsEpoch));
+      expect(Date.parse(r.reentryTime!) - Date.parse(decay.elementsEpoch)).toBeLessThan(5 * 365.25 * 86_400_000);
+    }
+    const times = decay.runs.map((r) => Date.parse(r.reentryTime!));
+    expect(decay.earliestReentry).toBe(new Date(Math.min(...times)).toISOString());
+    expect(decay.latestReentry).toBe(new Date(Math.max(...times)).toISOString());
+    expect(decay.curve[0]!.altitudeKm).toBeCloseTo((decay.perigeeKm + decay.apogeeKm) / 2, 0);
+    for (let i = 1; i < decay.curve.length; i += 1) expect(decay.curve[i]!.altitudeKm).toBeLessThanOrEqual(decay.curve[i - 1]!.altitudeKm);
   });
 
   it('gives the element-set history, oldest first, with the manoeuvres found in it', async () => {

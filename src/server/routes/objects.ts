@@ -1,8 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ElementsExportQuery, EphemerisExportQuery, ObjectDetail, ObjectDetailQuery, ObjectHistoryResponse, ObjectParams, ObjectSearchQuery, ObjectSearchResponse } from '../../contracts/object-exports.ts';
+import { ElementsExportQuery, EphemerisExportQuery, ObjectDecayResponse, ObjectDetail, ObjectDetailQuery, ObjectHistoryResponse, ObjectParams, ObjectSearchQuery, ObjectSearchResponse } from '../../contracts/object-exports.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
+import { GroundTrack } from '../../contracts/satellites.ts';
+import { groundTrack } from '../services/fleet-views.ts';
 import { utcMs } from '../../core/units.ts';
 import type { AppContext } from '../app-context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -10,8 +12,9 @@ import { parseUtc } from '../../core/time/iso-time.ts';
 import { elementsFile, ephemerisFile, ephemerisSpan, type ExportFile } from '../services/object-exports.ts';
 
 /**
- * Exports of one object (issue 14): element sets (TLE, 3LE, OMM KVN/XML/JSON), a CCSDS OEM
- * ephemeris and CZML. Each answers a file: its content type and an attachment name.
+ * Catalogue objects (issue 14): search; one object's identity and state, history and ground
+ * track (the object page); its exports, element sets (TLE, 3LE, OMM KVN/XML/JSON), a CCSDS OEM
+ * ephemeris and CZML, each a file with its content type and an attachment name.
  */
 export const objectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const entryOf = (norad: string) => {
@@ -19,6 +22,14 @@ export const objectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     if (!entry) throw notFound(`No object ${norad} in the catalogue`);
     return entry;
   };
+  /** The `at` of a query (ISO 8601 UTC; default now), or a 400 naming it. */
+  const instant = (at: string | undefined): Date => {
+    if (at === undefined) return new Date();
+    const t = parseUtc(at.trim().replace(/Z$/i, ''));
+    if (t === undefined) throw new HttpError(400, `Invalid request: at: '${at}' is not an ISO 8601 UTC date-time (e.g. 2026-11-27T00:00:00Z)`);
+    return new Date(t);
+  };
+
   const send = (reply: FastifyReply, file: ExportFile): FastifyReply => reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
 
   app.get(
@@ -46,16 +57,37 @@ export const objectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      let at = new Date();
-      if (request.query.at !== undefined) {
-        const t = parseUtc(request.query.at.trim().replace(/Z$/i, ''));
-        if (t === undefined) throw new HttpError(400, `Invalid request: at: '${request.query.at}' is not an ISO 8601 UTC date-time (e.g. 2026-11-27T00:00:00Z)`);
-        at = new Date(t);
-      }
-      const detail = ctx.services.objects.detail(Number(request.params.norad), at);
+      const detail = ctx.services.objects.detail(Number(request.params.norad), instant(request.query.at));
       if (!detail) throw notFound(`No object ${request.params.norad} in the catalogue`);
       return detail;
     },
+  );
+
+  app.get(
+    '/api/objects/:norad/ground-track',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: "The object's predicted ground track: from `at` (default now) every 5 minutes for 2 hours, SGP4 sub-satellite points (points SGP4 refuses are left out)",
+        params: ObjectParams,
+        querystring: ObjectDetailQuery,
+        response: { 200: GroundTrack, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => groundTrack(entryOf(request.params.norad), instant(request.query.at)),
+  );
+
+  app.get(
+    '/api/objects/:norad/decay',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: "The object's decay and lifetime forecast with its spread: NRLMSISE-00 and JB2008, Cd·A/m from B* and (with a SATCAT mass) from the mass",
+        params: ObjectParams,
+        response: { 200: ObjectDecayResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => ctx.services.orbitalDrag.objectDecay(entryOf(request.params.norad)),
   );
 
   app.get(

@@ -14,7 +14,9 @@ import {
   densitySource,
   dragAtState,
   dragParameter,
+  dragParameterFromBstar,
   DTM2020_NRLMSISE_FACTOR,
+  LIFETIME_CAP_YEARS,
   j2SecularRates,
   LONG_TERM_MEAN_SPACE_WEATHER,
   meanOrbitFromElementSet,
@@ -27,6 +29,7 @@ import {
   type MeanOrbit,
   type SpaceWeather,
 } from '../../core/drag/index.ts';
+import type { ObjectDecayResponse } from '../../contracts/object-exports.ts';
 import type { ElementSet } from '../../core/elements/element-set.ts';
 import { geodeticToEcef } from '../../core/frames/geodetic.ts';
 import { orbitSummary } from '../../core/orbit/mean-elements.ts';
@@ -584,6 +587,58 @@ export class OrbitalDragService {
         'Orbit-averaged decay integrated from the newest element set’s mean orbit (src/core/drag predictLifetime), NRLMSISE-00 with the space-weather series at each step; JB2008 run alongside for the model spread. Mass, area and Cd per satellite in drag_properties.',
       satellites,
       chart,
+    };
+  }
+
+  // ── GET /api/objects/{norad}/decay (issue 14) ──
+
+  /**
+   * One object's decay and lifetime forecast from its newest element set's mean orbit (at the set's
+   * epoch), with its spread: NRLMSISE-00 and JB2008, each with Cd·A/m from the set's B*
+   * (ballistic.ts) and, when the SATCAT gives a mass, from the mass with the default Cd and area
+   * (dragPropertiesFor). Above 1,500 km perigee no run is made: drag there is far below what the
+   * models resolve and the lifetime far beyond the cap.
+   */
+  async objectDecay(entry: CatalogEntry): Promise<ObjectDecayResponse> {
+    const snapshot = await this.spaceWeather.snapshot();
+    const { epoch, orbit } = meanOrbitFromElementSet(entry.set);
+    const shape = orbitSummary(entry.set);
+    const base = { elementsEpoch: iso(entry.set.epoch), perigeeKm: shape.perigeeAltitude, apogeeKm: shape.apogeeAltitude, capYears: LIFETIME_CAP_YEARS };
+    if (shape.perigeeAltitude > 1500) {
+      return { ...base, runs: [], earliestReentry: null, latestReentry: null, curve: [], note: `Perigee ${shape.perigeeAltitude.toFixed(0)} km: above the thermosphere the models cover; the orbit lasts far beyond ${LIFETIME_CAP_YEARS} years.` };
+    }
+    const estimates: { basis: string; value: number }[] = [];
+    if (entry.set.bstar > 0) estimates.push({ basis: `B* ${entry.set.bstar.toExponential(4)}`, value: dragParameterFromBstar(entry.set.bstar) });
+    if (entry.object.massKg) {
+      const p = dragPropertiesFor(entry.object);
+      estimates.push({ basis: `mass ${p.mass_kg} kg, Cd ${p.drag_coefficient}, area ${p.area_m2} m²`, value: dragParameter(p.drag_coefficient, p.area_m2, p.mass_kg) });
+    }
+    if (estimates.length === 0) {
+      return { ...base, runs: [], earliestReentry: null, latestReentry: null, curve: [], note: `B* is ${entry.set.bstar} (not a drag estimate) and the SATCAT gives no mass: no drag parameter to integrate with.` };
+    }
+    const runs = estimates.flatMap((estimate) =>
+      (['nrlmsise00', 'jb2008'] as const).map((model) => ({
+        estimate,
+        model,
+        prediction: predictLifetime({ epoch, orbit, dragParameterM2PerKg: estimate.value, model, spaceWeather: snapshot.weatherAt }, { capYears: LIFETIME_CAP_YEARS }),
+      })),
+    );
+    const reentries = runs.map((r) => r.prediction.reentryTime);
+    const known = reentries.filter((t): t is UtcMs => t !== undefined);
+    return {
+      ...base,
+      runs: runs.map(({ estimate, model, prediction }) => ({
+        model: model === 'nrlmsise00' ? 'NRLMSISE-00' : 'JB2008',
+        dragBasis: estimate.basis,
+        dragParameterM2PerKg: estimate.value,
+        status: prediction.status,
+        reentryTime: prediction.reentryTime === undefined ? null : iso(prediction.reentryTime),
+        lifetimeText: prediction.lifetimeText,
+      })),
+      earliestReentry: known.length > 0 ? iso(Math.min(...known)) : null,
+      latestReentry: known.length === reentries.length ? iso(Math.max(...known)) : null,
+      curve: runs[0]!.prediction.history.map((p) => ({ time: iso(p.time), altitudeKm: p.altitudeKm, perigeeKm: p.perigeeAltitudeKm, apogeeKm: p.apogeeAltitudeKm })),
+      note: 'Orbit-averaged decay integrated from the element set’s mean orbit (src/core/drag predictLifetime) with the stored space-weather series (long-term means beyond it). B* absorbs more than drag, and real Cd·A/m was 1.5 to 3.2 times the B* estimate for the decayed objects of the validation set: read the spread, not one date.',
     };
   }
 

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ObjectDetail, ObjectHistoryResponse } from '../../contracts/object-exports.ts';
+import { makeListItem } from '@/components/alerts/alerts-fixtures';
 import { stubResizeObserver } from '@/components/sst/jsdom-layout';
 import { termPairs } from '@/test/card-harness';
 import { json } from '@/test/fetch-mock';
@@ -56,9 +57,74 @@ const HISTORY: ObjectHistoryResponse = {
   maneuvers: [{ id: 7, satelliteId: 25544, satelliteName: 'ISS (ZARYA)', maneuverType: 'orbit_raising', direction: 'prograde', deltaV: 0.52, maneuverTime: '2023-10-09T02:00:00.000Z', detectionTime: '2023-10-09T17:09:24.185Z', confidence: 0.9 }],
 };
 
+const EVENT = makeListItem({
+  conjunctionId: 'CNJ-2023-042',
+  status: 'open',
+  tca: '2023-10-10T03:00:00.000Z',
+  primaryObject: { noradId: 25544, name: 'ISS (ZARYA)', cosparId: '1998-067A', objectType: 'payload', owner: 'ISS' },
+  secondaryObject: { noradId: 40360, name: 'FENGYUN 1C DEB', cosparId: '1999-025DXA', objectType: 'debris', owner: 'PRC' },
+  missDistance: 1234.5,
+  collisionProbability: 2.5e-5,
+  riskLevel: 'medium',
+});
+// An event of another object whose name happens to contain the digits: not this object's.
+const OTHER_EVENT = makeListItem({ conjunctionId: 'CNJ-2023-043', primaryObject: { noradId: 11111, name: 'TEST 25544 SAT', cosparId: null, objectType: 'payload', owner: null } });
+const PROXIMITY = {
+  id: 3,
+  primaryObject: { noradId: 25544, name: 'ISS (ZARYA)', cosparId: '1998-067A', objectType: 'payload', owner: 'ISS' },
+  secondaryObject: { noradId: 49044, name: 'ISS (NAUKA)', cosparId: '2021-066A', objectType: 'payload', owner: 'ISS' },
+  kind: 'attached',
+  start: '2023-10-09T00:00:00.000Z',
+  end: '2023-10-10T00:00:00.000Z',
+  minDistance: 28.1,
+  maxDistance: 31.2,
+  meanDistance: 29.9,
+  relativeSpeed: 0.01,
+  status: 'open',
+  firstDetected: '2023-10-09T00:00:00.000Z',
+  lastUpdated: '2023-10-09T06:00:00.000Z',
+};
+
+const TRACK = {
+  id: 25544,
+  name: 'ISS (ZARYA)',
+  category: 'other',
+  period: 92.9,
+  points: [
+    { time: '2023-10-09T18:00:00.000Z', latitude: -12.3456, longitude: 101.5, altitude: 418.25 },
+    { time: '2023-10-09T18:05:00.000Z', latitude: 5.1, longitude: 118.2, altitude: 417.9 },
+    { time: '2023-10-09T18:10:00.000Z', latitude: 22.0, longitude: 137.9, altitude: 419.1 },
+    { time: '2023-10-09T18:15:00.000Z', latitude: 37.5, longitude: 164.0, altitude: 421.0 },
+    { time: '2023-10-09T18:20:00.000Z', latitude: 48.9, longitude: -160.2, altitude: 422.3 },
+  ],
+};
+
+const DECAY = {
+  elementsEpoch: '2023-10-09T17:09:24.185Z',
+  perigeeKm: 414.98,
+  apogeeKm: 421.95,
+  capYears: 25,
+  runs: [
+    { model: 'NRLMSISE-00', dragBasis: 'B* 3.5938e-4', dragParameterM2PerKg: 0.00458, status: 'reentry', reentryTime: '2026-06-20T04:00:00.000Z', lifetimeText: '2.7 years' },
+    { model: 'JB2008', dragBasis: 'B* 3.5938e-4', dragParameterM2PerKg: 0.00458, status: 'reentry', reentryTime: '2026-02-11T10:00:00.000Z', lifetimeText: '2.3 years' },
+  ],
+  earliestReentry: '2026-02-11T10:00:00.000Z',
+  latestReentry: '2026-06-20T04:00:00.000Z',
+  curve: [
+    { time: '2023-10-09T17:09:24.185Z', altitudeKm: 418.5, perigeeKm: 415, apogeeKm: 422 },
+    { time: '2025-01-01T00:00:00.000Z', altitudeKm: 350, perigeeKm: 348, apogeeKm: 352 },
+    { time: '2026-06-20T04:00:00.000Z', altitudeKm: 120, perigeeKm: 120, apogeeKm: 120 },
+  ],
+  note: 'Orbit-averaged decay integrated from the element set’s mean orbit.',
+};
+
 function mockObjectApi(detail: ObjectDetail | Response = DETAIL) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/conjunctions') return json(200, { total: 2, items: [EVENT, OTHER_EVENT] });
+    if (url.pathname === '/api/proximities') return json(200, [PROXIMITY]);
+    if (url.pathname === '/api/objects/25544/ground-track') return json(200, TRACK);
+    if (url.pathname === '/api/objects/25544/decay') return json(200, DECAY);
     if (url.pathname === '/api/objects/25544') return detail instanceof Response ? detail : json(200, detail);
     if (url.pathname === '/api/objects/25544/history') return json(200, HISTORY);
     if (url.pathname === '/api/objects/99999') return json(404, { message: 'No object 99999 in the catalogue' });
@@ -105,6 +171,48 @@ describe('the object page (/objects/:norad)', () => {
     expect(history).toHaveTextContent('2 element sets · 1 manoeuvre detected');
     expect(screen.getByRole('figure', { name: /Perigee and apogee height/ })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Manoeuvres detected' })).toHaveTextContent('orbit raising (prograde)0.52 m/s90 %');
+  });
+
+  it("lists the object's conjunction events and proximities, each linked", async () => {
+    const fetchMock = mockObjectApi();
+    renderApp('/objects/25544');
+    const events = await screen.findByRole('region', { name: 'Events' });
+    await within(events).findByText('1 conjunction events · 1 proximities');
+    expect(fetchMock).toHaveBeenCalledWith('/api/conjunctions?status=all&q=25544&sort=-tca&limit=50', expect.objectContaining({ method: 'GET' }));
+    const table = within(events).getByRole('table', { name: 'Conjunction events' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByRole('link', { name: 'CNJ-2023-042' })).toHaveAttribute('href', '/alerts/CNJ-2023-042');
+    expect(within(table).getByRole('link', { name: 'FENGYUN 1C DEB (40360)' })).toHaveAttribute('href', '/objects/40360');
+    expect(table).toHaveTextContent('1,234.5 m');
+    const proximities = within(events).getByRole('table', { name: /Proximities/ });
+    expect(within(proximities).getByRole('link', { name: 'ISS (NAUKA) (49044)' })).toHaveAttribute('href', '/objects/49044');
+    expect(proximities).toHaveTextContent('Attached');
+  });
+
+  it('draws the ground track on the world map, split at the antimeridian, with the object now', async () => {
+    mockObjectApi();
+    renderApp('/objects/25544');
+    const map = await screen.findByRole('img', { name: 'ISS (ZARYA) predicted ground track' });
+    expect(map.querySelectorAll('[data-testid="object-track-segment"]')).toHaveLength(2);
+    const dot = map.querySelector('[data-testid="object-now"]')!;
+    // 101.5°E, 12.3456°S on the 1000 × 500 equirectangular plane.
+    expect(Number(dot.getAttribute('cx'))).toBeCloseTo(500 + (101.5 * 1000) / 360, 1);
+    expect(Number(dot.getAttribute('cy'))).toBeCloseTo(250 + (12.3456 * 1000) / 360, 1);
+    expect(screen.getByRole('region', { name: 'Ground Track' })).toHaveTextContent('Next 2 hours from 18:00 UTC, every 5 minutes · period 92.90 min');
+  });
+
+  it('forecasts the decay: the spread of re-entry dates, each run, and the curve', async () => {
+    mockObjectApi();
+    renderApp('/objects/25544');
+    const decay = await screen.findByRole('region', { name: 'Decay' });
+    await within(decay).findByText('Re-entry between 2026-02-11 and 2026-06-20');
+    const rows = within(within(decay).getByRole('table', { name: 'Lifetime by model and drag estimate' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'ModelDrag fromLifetimeRe-entry (UTC)',
+      'NRLMSISE-00B* 3.5938e-42.7 years2026-06-20 04:00:00',
+      'JB2008B* 3.5938e-42.3 years2026-02-11 10:00:00',
+    ]);
+    expect(within(decay).getByRole('figure', { name: /Mean altitude, perigee and apogee/ })).toBeInTheDocument();
   });
 
   it('links every export to its API route', async () => {

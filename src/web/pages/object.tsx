@@ -4,7 +4,10 @@ import { useParams } from 'wouter';
 import type { ObjectDetail } from '../../contracts/object-exports.ts';
 import { LoadState } from '@/components/layout/load-state';
 import { PageTitle } from '@/components/layout/page-title';
+import { DecayCard } from '@/components/objects/decay-card';
+import { ObjectEventsCard } from '@/components/objects/events-card';
 import { ExportsCard } from '@/components/objects/exports-card';
+import { GroundTrackCard } from '@/components/objects/ground-track-card';
 import { OrbitHistoryCard } from '@/components/objects/orbit-history-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -141,7 +144,10 @@ export default function ObjectPage() {
             <NowCard o={data} />
             <OrbitCard o={data} />
           </div>
+          <GroundTrackCard norad={data.noradId} />
           {history.data && <OrbitHistoryCard history={history.data} />}
+          <ObjectEventsCard norad={data.noradId} />
+          <DecayCard norad={String(data.noradId)} />
           {history.error && (
             <Alert variant="destructive">
               <CircleAlert aria-hidden="true" />

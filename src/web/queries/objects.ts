@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ObjectDetail, ObjectHistoryResponse, ObjectSearchResponse } from '../../contracts/object-exports.ts';
+import type { ObjectDecayResponse, ObjectDetail, ObjectHistoryResponse, ObjectSearchResponse } from '../../contracts/object-exports.ts';
 import { apiRequest } from '@/lib/query-client';
 
 /*
@@ -60,4 +60,13 @@ export function elementsExportUrl(norad: string, format: string, history: boolea
 export function ephemerisExportUrl(norad: string, kind: 'oem' | 'czml', span: { start: string; end: string; step: string; frame: string }): string {
   const q = new URLSearchParams({ start: span.start, end: span.end, step: span.step, ...(kind === 'oem' ? { frame: span.frame } : {}) });
   return `${objectUrl(norad)}/${kind}?${q.toString()}`;
+}
+
+/** GET /api/objects/{norad}/decay: the lifetime forecast (computed on request; an hour is fresh enough). */
+export function useObjectDecay(norad: string) {
+  return useQuery<ObjectDecayResponse>({
+    queryKey: [OBJECTS_URL, norad, 'decay'],
+    queryFn: () => getJson<ObjectDecayResponse>(`${objectUrl(norad)}/decay`),
+    staleTime: 3_600_000,
+  });
 }

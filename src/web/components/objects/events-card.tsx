@@ -1,0 +1,121 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import type { ConjunctionListItem, EventObject, Proximity } from '../../../contracts/conjunction-events.ts';
+import { RiskBadge } from '@/components/sst/risk-badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMetresWithUnit, formatPc, formatUtcDateTime } from '@/lib/conjunction-format';
+import { useConjunctionList } from '@/queries/conjunction-events';
+import { useProximities } from '@/queries/proximities';
+
+/** Events of one object the card lists, newest TCA first. */
+export const OBJECT_EVENTS_LIMIT = 50;
+
+const PROXIMITY_KINDS: Record<Proximity['kind'], string> = { attached: 'Attached', formation: 'Formation', proximity_operation: 'Proximity operation' };
+
+/** The other object of a pair, linked to its page. */
+function Other({ self, a, b }: { self: number; a: EventObject; b: EventObject }) {
+  const other = a.noradId === self ? b : a;
+  return (
+    <Link href={`/objects/${other.noradId}`} className="text-primary hover:underline">
+      {`${other.name} (${other.noradId})`}
+    </Link>
+  );
+}
+
+const th = 'py-1 pr-3 font-normal';
+const td = 'py-1 pr-3';
+
+/**
+ * One object's events (issue 14): its conjunction events, open and past (GET /api/conjunctions
+ * with the object's NORAD number), each linked to its detail, and the proximities it is part of.
+ */
+export function ObjectEventsCard({ norad }: { norad: number }) {
+  const titleId = useId();
+  const list = useConjunctionList(`status=all&q=${norad}&sort=-tca&limit=${OBJECT_EVENTS_LIMIT}`);
+  const proximities = useProximities();
+  // The list's q also matches names and designators that contain the digits: keep this object's.
+  const conjunctions = (list.data?.items ?? []).filter((c: ConjunctionListItem) => c.primaryObject.noradId === norad || c.secondaryObject.noradId === norad);
+  const close = (proximities.data ?? []).filter((p) => p.primaryObject.noradId === norad || p.secondaryObject.noradId === norad);
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader className="pb-2">
+        <CardTitle id={titleId}>Events</CardTitle>
+        <CardDescription>{list.data ? `${conjunctions.length} conjunction events · ${close.length} proximities` : 'Loading events...'}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {list.error && <p className="text-sm text-destructive">Conjunction events could not be loaded.</p>}
+        {list.data && conjunctions.length === 0 && <p className="text-sm text-muted-foreground">No conjunction event with this object.</p>}
+        {conjunctions.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Conjunction events</caption>
+              <thead className="text-left text-xs text-muted-foreground">
+                <tr>
+                  <th className={th}>Event</th>
+                  <th className={th}>TCA (UTC)</th>
+                  <th className={th}>With</th>
+                  <th className={th}>Miss</th>
+                  <th className={th}>Pc</th>
+                  <th className={th}>Risk</th>
+                  <th className={th}>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {conjunctions.map((c) => (
+                  <tr key={c.conjunctionId} className="border-t">
+                    <td className={td}>
+                      <Link href={`/alerts/${encodeURIComponent(c.conjunctionId)}`} className="font-mono text-primary hover:underline">
+                        {c.conjunctionId}
+                      </Link>
+                    </td>
+                    <td className={`${td} font-mono`}>{formatUtcDateTime(c.tca)}</td>
+                    <td className={td}>
+                      <Other self={norad} a={c.primaryObject} b={c.secondaryObject} />
+                    </td>
+                    <td className={td}>{formatMetresWithUnit(c.missDistance)}</td>
+                    <td className={td}>{formatPc(c.collisionProbability)}</td>
+                    <td className={td}>
+                      <RiskBadge level={c.riskLevel} />
+                    </td>
+                    <td className={td}>{c.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {close.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="mb-1 text-left text-xs text-muted-foreground">Proximities (pairs that stay close: not conjunctions)</caption>
+              <thead className="text-left text-xs text-muted-foreground">
+                <tr>
+                  <th className={th}>Kind</th>
+                  <th className={th}>With</th>
+                  <th className={th}>From (UTC)</th>
+                  <th className={th}>To (UTC)</th>
+                  <th className={th}>Closest</th>
+                  <th className={th}>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {close.map((p) => (
+                  <tr key={p.id} className="border-t">
+                    <td className={td}>{PROXIMITY_KINDS[p.kind]}</td>
+                    <td className={td}>
+                      <Other self={norad} a={p.primaryObject} b={p.secondaryObject} />
+                    </td>
+                    <td className={`${td} font-mono`}>{formatUtcDateTime(p.start)}</td>
+                    <td className={`${td} font-mono`}>{formatUtcDateTime(p.end)}</td>
+                    <td className={td}>{formatMetresWithUnit(p.minDistance)}</td>
+                    <td className={td}>{p.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
