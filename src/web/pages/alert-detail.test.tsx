@@ -96,6 +96,8 @@ describe('Conjunction detail (/alerts/:conjunctionId)', () => {
       '1σ at TCA (RTN)': 'R 22.5 m · T 4,431.4 m · N 5.7 m',
     });
     expect(fields('Secondary Object')).toMatchObject({ Name: 'LINCS', Owner: '—', 'Element set / OD epoch (UTC)': '—', '1σ at TCA (RTN)': '—' });
+    // The names open the objects' pages.
+    expect(region('Primary Object').getByRole('link', { name: 'TROPICS PATHFINDER' })).toHaveAttribute('href', '/objects/48901');
   });
 
   it('explains the method and lists every violation by method, with value against limit', async () => {

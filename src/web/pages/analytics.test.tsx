@@ -240,6 +240,9 @@ describe('a completed run', () => {
       'Risk',
       'Regime',
     ]);
+    // Every object name opens the object's page.
+    expect(within(table).getByRole('link', { name: 'COSMOS 2251 DEB' })).toHaveAttribute('href', '/objects/22675');
+    expect(within(table).getByRole('link', { name: 'IRIDIUM 33 DEB' })).toHaveAttribute('href', '/objects/24946');
     expect(dataRows(table).map(cellTexts)).toEqual([
       ['COSMOS 2251 DEBNORAD 22675DebrisCIS', 'IRIDIUM 33 DEBNORAD 24946DebrisUS', '2026-11-26 14:22:05', '0.082', '11.653', '2.50e-3 2D', '7.10e-3', 'CRITICAL', 'LEO'],
       ['SENTINEL-3ANORAD 41335PayloadESA', 'CZ-6A R/BNORAD 49863Rocket bodyowner unknown', '2026-11-27 03:04:05', '4.980', '0.00031', '3.00e-9 2D-Nc ≤', '1.20e-6', 'LOW', 'GEO'],

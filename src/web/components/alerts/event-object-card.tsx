@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { EventObjectDetail } from '../../../contracts/conjunction-events.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DetailField } from '@/components/ui/detail-field';
 import { formatMetresWithUnit, formatObjectType, formatUtcDateTime } from '@/lib/conjunction-format';
@@ -24,7 +25,7 @@ export function EventObjectCard({ title, object }: { title: string; object: Even
       <CardContent>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
           <DetailField label="Name" className="col-span-2">
-            {object.name}
+            <ObjectLink norad={object.noradId} name={object.name} className="text-primary" />
           </DetailField>
           <DetailField label="NORAD ID">{object.noradId}</DetailField>
           <DetailField label="COSPAR ID">{object.cosparId ?? NO_VALUE}</DetailField>

@@ -1,5 +1,6 @@
 import type { CatalogConjunction } from '../../../contracts/catalog-screenings.ts';
 import { PcValue } from '@/components/alerts/pc-value';
+import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { formatKm } from '@/lib/catalog-screening';
 import { formatObjectType, formatPc, formatPcOneInN, formatSpeedValue, formatUtcDateTime } from '@/lib/conjunction-format';
@@ -11,8 +12,8 @@ type CatalogObject = CatalogConjunction['primary'];
 function ObjectCell({ object }: { object: CatalogObject }) {
   return (
     <div className="min-w-0">
-      <div className="truncate font-medium" title={object.name}>
-        {object.name}
+      <div className="truncate font-medium">
+        <ObjectLink norad={object.noradId} name={object.name} />
       </div>
       <div className="flex flex-wrap gap-x-2 text-[11px] text-muted-foreground">
         <span className="font-mono tabular-nums">{`NORAD ${object.noradId}`}</span>

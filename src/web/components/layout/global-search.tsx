@@ -1,11 +1,10 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { objectPagePath } from '@/components/objects/object-link';
 import { cn } from '@/lib/utils';
 import { useObjectSearch } from '@/queries/objects';
 
-/** The object page of a NORAD number. */
-export const objectPath = (norad: number) => `/objects/${norad}`;
 
 /** Typing waits this long before asking the server. */
 const DEBOUNCE_MS = 150;
@@ -58,7 +57,7 @@ export function GlobalSearch() {
     setOpen(false);
     setText('');
     input.current?.blur();
-    navigate(objectPath(norad));
+    navigate(objectPagePath(norad));
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {

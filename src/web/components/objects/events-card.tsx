@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { ConjunctionListItem, EventObject, Proximity } from '../../../contracts/conjunction-events.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMetresWithUnit, formatPc, formatUtcDateTime } from '@/lib/conjunction-format';
@@ -15,11 +16,7 @@ const PROXIMITY_KINDS: Record<Proximity['kind'], string> = { attached: 'Attached
 /** The other object of a pair, linked to its page. */
 function Other({ self, a, b }: { self: number; a: EventObject; b: EventObject }) {
   const other = a.noradId === self ? b : a;
-  return (
-    <Link href={`/objects/${other.noradId}`} className="text-primary hover:underline">
-      {`${other.name} (${other.noradId})`}
-    </Link>
-  );
+  return <ObjectLink norad={other.noradId} name={other.name} className="text-primary">{`${other.name} (${other.noradId})`}</ObjectLink>;
 }
 
 const th = 'py-1 pr-3 font-normal';

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { SstConjunction } from '../../../contracts/conjunctions.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { formatDistanceKm, formatProbabilityPercent, formatRelativeVelocity, formatTimeToTca, pairLabel } from '@/lib/sst-format';
 import { cn } from '@/lib/utils';
@@ -27,7 +28,12 @@ export function ConjunctionItem({ conjunction, now, className, ...props }: { con
     <li className={cn('space-y-2 rounded-md border p-3', className)} aria-label={pair} {...props}>
       <div className="flex flex-wrap items-center gap-2">
         <RiskBadge level={conjunction.risk_level} />
-        <span className="font-medium">{pair}</span>
+        {/* 'primary ↔ secondary', each name opening its object's page. */}
+        <span className="font-medium">
+          <ObjectLink norad={conjunction.primary_id} name={conjunction.primary_object} />
+          {' ↔ '}
+          <ObjectLink norad={conjunction.secondary_id} name={conjunction.secondary_object} />
+        </span>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         {fields.map(([label, value]) => (

@@ -54,7 +54,9 @@ describe('ConjunctionResultsCard (spec §2, §9)', () => {
         now={NOW}
       />,
     );
-    expect(item('OFEQ-16 ↔ COSMOS 2542').getByText('OFEQ-16 ↔ COSMOS 2542')).toBeInTheDocument();
+    // The pair reads 'primary ↔ secondary', each name a link to its object's page (issue 14).
+    expect(item('OFEQ-16 ↔ COSMOS 2542').getByText((_, element) => element?.tagName === 'SPAN' && element.textContent === 'OFEQ-16 ↔ COSMOS 2542')).toBeInTheDocument();
+    expect(item('OFEQ-16 ↔ COSMOS 2542').getByRole('link', { name: 'OFEQ-16' })).toHaveAttribute('href', '/objects/190016');
     expect(item('OFEQ-16 ↔ COSMOS 2542').getByText('CRITICAL')).toHaveClass('bg-red-600');
     expect(fields('OFEQ-16 ↔ COSMOS 2542')).toEqual([
       ['Time to TCA', '1д 5ч'],
