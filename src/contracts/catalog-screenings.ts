@@ -116,6 +116,11 @@ export const CatalogConjunctionQuery = z.object({
 });
 export type CatalogConjunctionQuery = z.infer<typeof CatalogConjunctionQuery>;
 
+/** The CSV export takes the page's sort and filters, and gives every matching row (up to this many). */
+export const CATALOG_CSV_MAX_ROWS = 100_000;
+export const CatalogConjunctionCsvQuery = CatalogConjunctionQuery.omit({ limit: true, offset: true }).strict();
+export type CatalogConjunctionCsvQuery = z.infer<typeof CatalogConjunctionCsvQuery>;
+
 export const CatalogObject = z.object({
   noradId: z.number().int(),
   name: z.string(),

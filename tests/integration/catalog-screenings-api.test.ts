@@ -8,9 +8,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { CatalogConjunctionPage, CatalogScreening } from '../../src/contracts/catalog-screenings.ts';
 import { screeningJob } from '../../src/server/screening/run-screening.ts';
+import { CATALOG_CSV_COLUMNS } from '../../src/server/services/catalog-screening/conjunction-csv.ts';
 import { useTestApp } from './support/app.ts';
 
 const CATALOG = fileURLToPath(new URL('../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
@@ -112,6 +114,32 @@ describe.skipIf(!present)('catalogue-wide screening runs through the API', () =>
       expected.map((c) => [c.approach.primary, c.approach.secondary, new Date(c.approach.tca).toISOString()]),
     );
     expect(byTca.items.every((c) => c.primary.noradId < c.secondary.noradId)).toBe(true);
+
+    // The CSV export: every row the sort and filters select, the page's values in full precision.
+    const csvRes = await t.app.inject({ method: 'GET', url: `/api/catalog-screenings/${id}/conjunctions.csv?sort=tca` });
+    expect(csvRes.statusCode).toBe(200);
+    expect(csvRes.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csvRes.headers['content-disposition']).toBe(`attachment; filename="catalog-screening-${id.slice(0, 8)}.csv"`);
+    const parsed = Papa.parse<Record<string, string>>(csvRes.body, { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual([...CATALOG_CSV_COLUMNS]);
+    expect(parsed.data).toHaveLength(run.summary!.conjunctions);
+    byTca.items.forEach((c, i) => {
+      const row = parsed.data[i]!;
+      expect([row['Primary NORAD ID'], row['Secondary NORAD ID'], row['TCA (UTC)'], Number(row['Miss (km)']), Number(row.Pc), row.Risk]).toEqual([
+        String(c.primary.noradId),
+        String(c.secondary.noradId),
+        c.tca,
+        c.missDistanceKm,
+        c.collisionProbability,
+        c.riskLevel,
+      ]);
+    });
+    const debrisCsv = await t.app.inject({ method: 'GET', url: `/api/catalog-screenings/${id}/conjunctions.csv?type=debris` });
+    const debrisPage = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?type=debris&limit=1`);
+    expect(Papa.parse(debrisCsv.body, { header: true, skipEmptyLines: true }).data).toHaveLength(debrisPage.total);
+    expect((await t.app.inject({ method: 'GET', url: `/api/catalog-screenings/${id}/conjunctions.csv?limit=5` })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/catalog-screenings/no-such-run/conjunctions.csv' })).statusCode).toBe(404);
 
     // Sorting.
     const byMiss = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?sort=miss&limit=100`);

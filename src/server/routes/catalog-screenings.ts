@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CATALOG_CSV_MAX_ROWS,
+  CatalogConjunctionCsvQuery,
   CatalogConjunctionPage,
   CatalogConjunctionQuery,
   CatalogScreening,
@@ -91,5 +93,27 @@ export const catalogScreeningsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       },
     },
     async (request) => service.conjunctionPage(request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/catalog-screenings/:id/conjunctions.csv',
+    {
+      schema: {
+        tags: ['catalog screening'],
+        summary: `A run’s conjunctions as CSV, with the table’s sort and filters: every matching row, up to ${CATALOG_CSV_MAX_ROWS.toLocaleString('en-US')}`,
+        params: RunParams,
+        querystring: CatalogConjunctionCsvQuery,
+        response: { 200: z.string().describe('CSV (RFC 4180, header line first)'), 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { csv, rows, total } = await service.conjunctionCsv(request.params.id, request.query);
+      await reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="catalog-screening-${request.params.id.slice(0, 8)}.csv"`)
+        .header('x-total-count', String(total))
+        .header('x-row-count', String(rows))
+        .send(csv);
+    },
   );
 };

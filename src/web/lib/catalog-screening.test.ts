@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeRun } from '@/components/analytics/analytics-fixtures';
 import {
   analyticsPath,
+  conjunctionCsvUrl,
   conjunctionQueryString,
   DEFAULT_VIEW,
   formatPercent,
@@ -33,6 +34,8 @@ describe('the /analytics view as a URL and as the API query', () => {
   it('asks for sort, the filters set, 50 rows and the offset', () => {
     expect(conjunctionQueryString(DEFAULT_VIEW)).toBe('sort=pc&limit=50&offset=0');
     expect(conjunctionQueryString({ ...DEFAULT_VIEW, sort: 'tca', owner: ' CIS ', offset: 50 })).toBe('sort=tca&owner=CIS&limit=50&offset=50');
+    // The CSV takes the same sort and filters, without the page.
+    expect(conjunctionCsvUrl('run 1', { ...DEFAULT_VIEW, sort: 'tca', type: 'debris', owner: ' CIS ', offset: 50 })).toBe('/api/catalog-screenings/run%201/conjunctions.csv?sort=tca&type=debris&owner=CIS');
   });
 
   it("says which rows are shown: 'rows 51–100 of 1,234'", () => {

@@ -105,6 +105,14 @@ export function conjunctionQueryString(view: AnalyticsView): string {
   return params.toString();
 }
 
+/** GET /api/catalog-screenings/{id}/conjunctions.csv with the view's sort and filters: every matching row as CSV. */
+export function conjunctionCsvUrl(runId: string, view: AnalyticsView): string {
+  const params = new URLSearchParams(conjunctionQueryString(view));
+  params.delete('limit');
+  params.delete('offset');
+  return `/api/catalog-screenings/${encodeURIComponent(runId)}/conjunctions.csv?${params.toString()}`;
+}
+
 /** 'rows 51–100 of 1,234'; 'no rows' for none. */
 export function rowsText(offset: number, shown: number, total: number): string {
   if (shown === 0 || total === 0) return 'no rows';

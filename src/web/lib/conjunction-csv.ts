@@ -1,6 +1,6 @@
-import Papa from 'papaparse';
 import type { ConjunctionListItem } from '../../contracts/conjunction-events.ts';
 import { formatRelativeTca } from '@/lib/conjunction-format';
+import { csvName, toCsv } from '@/lib/csv';
 
 /*
  * The Conjunction Alerts table as CSV (issue 11): the rows loaded, in the order
@@ -57,14 +57,10 @@ function csvRow(item: ConjunctionListItem, now: number): (string | number | null
 
 /** The CSV text of `items` (header line first, CRLF line ends as RFC 4180 has them). */
 export function conjunctionsCsv(items: readonly ConjunctionListItem[], now: number): string {
-  return Papa.unparse(
-    { fields: [...CSV_COLUMNS], data: items.map((item) => csvRow(item, now)) },
-    { escapeFormulae: true, newline: '\r\n' },
-  );
+  return toCsv(CSV_COLUMNS, items.map((item) => csvRow(item, now)));
 }
 
 /** 'conjunctions-20250301-1204.csv': the UTC date and minute of `now`. */
 export function csvFileName(now: number): string {
-  const iso = new Date(now).toISOString();
-  return `conjunctions-${iso.slice(0, 10).replace(/-/g, '')}-${iso.slice(11, 13)}${iso.slice(14, 16)}.csv`;
+  return csvName('conjunctions', now);
 }

@@ -240,6 +240,8 @@ describe('a completed run', () => {
       'Risk',
       'Regime',
     ]);
+    // Export CSV: every row of the run the sort and filters select.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `${RUNS_API}/run-1/conjunctions.csv?sort=pc`);
     // Every object name opens the object's page.
     expect(within(table).getByRole('link', { name: 'COSMOS 2251 DEB' })).toHaveAttribute('href', '/objects/22675');
     expect(within(table).getByRole('link', { name: 'IRIDIUM 33 DEB' })).toHaveAttribute('href', '/objects/24946');

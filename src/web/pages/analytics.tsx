@@ -78,6 +78,7 @@ function CompletedRun({ run, view, onChange }: { run: CatalogScreening; view: An
       )}
       {summary && summary.perDay.length > 0 && <LazyPerDayChart perDay={summary.perDay} />}
       <CatalogConjunctionsCard
+        runId={run.id}
         view={view}
         onChange={onChange}
         thresholdKm={run.thresholdKm}

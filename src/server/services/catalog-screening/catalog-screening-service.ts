@@ -12,7 +12,8 @@
  * counts (by risk, by regime, per day) with the job. One run at a time: a second is refused (409).
  */
 import type { CatalogConjunction, CatalogConjunctionPage, CatalogConjunctionQuery, CatalogScreening, CatalogScreeningSummary, ShardProgress } from '../../../contracts/catalog-screenings.ts';
-import { CATALOG_SCREENING_MAX_WINDOW_MS } from '../../../contracts/catalog-screenings.ts';
+import { CATALOG_CSV_MAX_ROWS, CATALOG_SCREENING_MAX_WINDOW_MS, type CatalogConjunctionCsvQuery } from '../../../contracts/catalog-screenings.ts';
+import { catalogConjunctionsCsv } from './conjunction-csv.ts';
 import { approachRegime } from '../../../core/screening/encounter-regime.ts';
 import { isoUtc, splitJob, type ScreeningJob } from '../../../core/screening/job.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -300,6 +301,12 @@ export class CatalogScreeningService {
       regime: r.regime,
     }));
     return { total: page.total, items };
+  }
+
+  /** Every conjunction of a run the sort and filters select (up to CATALOG_CSV_MAX_ROWS), as CSV: the table's columns, SOCRATES-style. */
+  async conjunctionCsv(id: string, query: CatalogConjunctionCsvQuery): Promise<{ csv: string; rows: number; total: number }> {
+    const page = await this.conjunctionPage(id, { ...query, limit: CATALOG_CSV_MAX_ROWS, offset: 0 });
+    return { csv: catalogConjunctionsCsv(page.items), rows: page.items.length, total: page.total };
   }
 
   /** Pairs screened by runs completed since `since` (the dashboard's daily screens). */

@@ -1,17 +1,20 @@
-import { ChevronLeft, ChevronRight, CircleAlert, LoaderCircle } from 'lucide-react';
+import { ChevronLeft, ChevronRight, CircleAlert, Download, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import type { CatalogConjunctionPage } from '../../../contracts/catalog-screenings.ts';
 import { CatalogConjunctionTable } from '@/components/analytics/catalog-conjunction-table';
 import { ConjunctionControls } from '@/components/analytics/conjunction-controls';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { type AnalyticsView, hasFilters, PAGE_SIZE, rowsText } from '@/lib/catalog-screening';
+import { type AnalyticsView, conjunctionCsvUrl, hasFilters, PAGE_SIZE, rowsText } from '@/lib/catalog-screening';
+import { cn } from '@/lib/utils';
 import { errorMessage } from '@/lib/error-message';
 
 export const LOADING_CATALOG_CONJUNCTIONS = 'Loading conjunctions...';
 
 interface CatalogConjunctionsCardProps {
+  /** The run the rows are of (the CSV export link). */
+  runId: string;
   view: AnalyticsView;
   onChange: (patch: Partial<AnalyticsView>) => void;
   /** The run's threshold, for the empty text. */
@@ -24,9 +27,10 @@ interface CatalogConjunctionsCardProps {
 
 /**
  * A completed run's conjunctions (issue 13): the sort and filters, the page of rows with
- * 'rows X–Y of total' and Previous / Next (50 a page), or the loading, error and empty states.
+ * 'rows X–Y of total' and Previous / Next (50 a page), Export CSV of every matching row, or the
+ * loading, error and empty states.
  */
-export function CatalogConjunctionsCard({ view, onChange, thresholdKm, data, error, isPending, isPlaceholderData }: CatalogConjunctionsCardProps) {
+export function CatalogConjunctionsCard({ runId, view, onChange, thresholdKm, data, error, isPending, isPlaceholderData }: CatalogConjunctionsCardProps) {
   const titleId = useId();
   const items = data?.items ?? [];
   const total = data?.total ?? 0;
@@ -48,6 +52,12 @@ export function CatalogConjunctionsCard({ view, onChange, thresholdKm, data, err
             </span>
           )}
         </p>
+        {total > 0 && (
+          <a className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'ml-auto gap-1.5')} href={conjunctionCsvUrl(runId, view)} download>
+            <Download className="size-4" aria-hidden="true" />
+            Export CSV
+          </a>
+        )}
       </CardHeader>
       <CardContent className="space-y-4 px-0 pb-0">
         <ConjunctionControls view={view} onChange={change} />

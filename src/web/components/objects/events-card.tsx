@@ -1,10 +1,14 @@
+import { Download } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { ConjunctionListItem, EventObject, Proximity } from '../../../contracts/conjunction-events.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMetresWithUnit, formatPc, formatUtcDateTime } from '@/lib/conjunction-format';
+import { csvName, toCsv } from '@/lib/csv';
+import { downloadText } from '@/lib/download';
 import { useConjunctionList } from '@/queries/conjunction-events';
 import { useProximities } from '@/queries/proximities';
 
@@ -17,6 +21,23 @@ const PROXIMITY_KINDS: Record<Proximity['kind'], string> = { attached: 'Attached
 function Other({ self, a, b }: { self: number; a: EventObject; b: EventObject }) {
   const other = a.noradId === self ? b : a;
   return <ObjectLink norad={other.noradId} name={other.name} className="text-primary">{`${other.name} (${other.noradId})`}</ObjectLink>;
+}
+
+export const OBJECT_EVENTS_CSV_COLUMNS = ['Kind', 'Event', 'Status', 'With', 'With NORAD ID', 'TCA or start (UTC)', 'End (UTC)', 'Miss or closest (m)', 'Pc', 'Risk'] as const;
+
+/** The card's conjunction events and proximities as CSV, one row each, in the order shown. */
+export function objectEventsCsv(norad: number, conjunctions: readonly ConjunctionListItem[], proximities: readonly Proximity[]): string {
+  const other = (a: EventObject, b: EventObject) => (a.noradId === norad ? b : a);
+  return toCsv(OBJECT_EVENTS_CSV_COLUMNS, [
+    ...conjunctions.map((c) => {
+      const o = other(c.primaryObject, c.secondaryObject);
+      return ['conjunction', c.conjunctionId, c.status, o.name, o.noradId, c.tca, null, c.missDistance, c.collisionProbability, c.riskLevel];
+    }),
+    ...proximities.map((p) => {
+      const o = other(p.primaryObject, p.secondaryObject);
+      return [PROXIMITY_KINDS[p.kind].toLowerCase(), String(p.id), p.status, o.name, o.noradId, p.start, p.end, p.minDistance, null, null];
+    }),
+  ]);
 }
 
 const th = 'py-1 pr-3 font-normal';
@@ -35,9 +56,17 @@ export function ObjectEventsCard({ norad }: { norad: number }) {
   const close = (proximities.data ?? []).filter((p) => p.primaryObject.noradId === norad || p.secondaryObject.noradId === norad);
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader className="pb-2">
-        <CardTitle id={titleId}>Events</CardTitle>
-        <CardDescription>{list.data ? `${conjunctions.length} conjunction events · ${close.length} proximities` : 'Loading events...'}</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0 pb-2">
+        <div className="space-y-1.5">
+          <CardTitle id={titleId}>Events</CardTitle>
+          <CardDescription>{list.data ? `${conjunctions.length} conjunction events · ${close.length} proximities` : 'Loading events...'}</CardDescription>
+        </div>
+        {conjunctions.length + close.length > 0 && (
+          <Button type="button" variant="outline" size="sm" className="gap-1.5" onClick={() => downloadText(objectEventsCsv(norad, conjunctions, close), csvName(`object-${norad}-events`, Date.now()), 'text/csv;charset=utf-8')}>
+            <Download className="size-4" aria-hidden="true" />
+            Export CSV
+          </Button>
+        )}
       </CardHeader>
       <CardContent className="space-y-4">
         {list.error && <p className="text-sm text-destructive">Conjunction events could not be loaded.</p>}
