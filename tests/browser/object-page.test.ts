@@ -44,7 +44,7 @@ describe('the header search and the object page', () => {
     for (const name of ['Identity', 'Now', 'Orbit', 'Ground Track', 'Element-Set History', 'Events', 'Decay', 'Exports']) await web.page.getByRole('region', { name }).waitFor();
     // The map draws the track; the decay forecast arrives once integrated.
     await web.page.getByRole('img', { name: `${target.name} predicted ground track` }).waitFor();
-    await web.page.getByRole('region', { name: 'Decay' }).getByText(/^(Re-entry|No re-entry|No forecast)/).waitFor({ timeout: 30_000 });
+    await web.page.getByRole('region', { name: 'Decay' }).getByText(/^(Re-entry (between|about|from) |No re-entry within|No forecast$)/).waitFor({ timeout: 30_000 });
     await web.page.screenshot({ path: `${SCREENS_DIR}/object-page.png`, fullPage: true });
 
     // What the page shows is what the API says.
