@@ -88,10 +88,12 @@ describe.skipIf(!DATABASE_URL)('two servers on one PostgreSQL database', () => {
       await Promise.all(servers.map((s) => s.waitForHealth()));
       // Both ran start-up and about five screening intervals (the first run comes 5 s after listen).
       await sleep(5_000 + 5 * SCREENING_MS);
+      // Asked at: before the requests go out. An answer reflects the server's state at some moment
+      // after this (under load the answer itself can take seconds, and a run may finish meanwhile).
+      const askedAt = Date.now();
       const stats = await Promise.all(
         servers.map(async (server) => ((await (await fetch(`${server.baseUrl}/api/dashboard/stats`)).json()) as { lastScreening: string | null }).lastScreening),
       );
-      const askedAt = Date.now();
       const together = await store.inspect(async ({ db }) => db.select().from(screeningRuns).orderBy(asc(screeningRuns.startedAt)));
       const togetherUntil = Date.now();
 
