@@ -6,7 +6,7 @@
  * The catalogue: the objects of the real 2023-10-09 catalogue whose NORAD id is a multiple of 20,
  * plus the ISS and its docked vehicles (1,320 objects), so runs take seconds.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
@@ -14,21 +14,12 @@ import type { CatalogConjunctionPage, CatalogScreening } from '../../src/contrac
 import { screeningJob } from '../../src/server/screening/run-screening.ts';
 import { CATALOG_CSV_COLUMNS } from '../../src/server/services/catalog-screening/conjunction-csv.ts';
 import { useTestApp } from './support/app.ts';
+import { catalogSubset2023 } from './support/reference.ts';
 
 const CATALOG = fileURLToPath(new URL('../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
 const present = existsSync(CATALOG);
 if (!present) console.warn(`[catalog-screenings-api.test] SKIPPED: ${CATALOG} is absent`);
-const STATIONS = new Set([25544, 49044, 55560, 55688, 55740, 56740, 57488, 57691, 57697, 57862]);
 
-function subset(): string {
-  const lines = readFileSync(CATALOG, 'utf8').split(/\r?\n/);
-  const out: string[] = [];
-  for (let i = 0; i + 2 < lines.length; i += 3) {
-    const norad = Number(lines[i + 1]!.slice(2, 7));
-    if (norad % 20 === 0 || STATIONS.has(norad)) out.push(lines[i]!, lines[i + 1]!, lines[i + 2]!);
-  }
-  return `${out.join('\n')}\n`;
-}
 
 const write = { 'content-type': 'application/json' };
 
@@ -38,7 +29,7 @@ describe.skipIf(!present)('catalogue-wide screening runs through the API', () =>
     env: { DEMO_CATALOG: 'off', SCREENING: 'off', CATALOG_SCREENING_HOURS: '0' },
     prepare: async (ctx) => {
       await ctx.services.catalog.initialise(new Date());
-      await ctx.services.catalog.importElementSets(subset(), { source: 'file', label: 'subset of the 2023-10-09 catalogue' }, new Date());
+      await ctx.services.catalog.importElementSets(catalogSubset2023(), { source: 'file', label: 'subset of the 2023-10-09 catalogue' }, new Date());
     },
   });
 

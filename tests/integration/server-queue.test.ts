@@ -10,7 +10,7 @@
  * The catalogue: the objects of the real 2023-10-09 catalogue whose NORAD id is a multiple of 20,
  * plus the ISS and its docked vehicles (1,320 objects).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -29,24 +29,15 @@ import { ScreeningJobRepository } from '../../src/server/repositories/screening-
 import { screeningJob } from '../../src/server/screening/run-screening.ts';
 import { VERSION } from '../../src/server/version.ts';
 import { DATABASE_URL, databaseTargets, type TestStore } from './support/databases.ts';
+import { catalogSubset2023 } from './support/reference.ts';
 
 const CATALOG = fileURLToPath(new URL('../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
 const present = existsSync(CATALOG);
 if (process.env.CI === 'true' && !DATABASE_URL) throw new Error('server-queue.test: CI=true needs DATABASE_URL (.ci/run starts a PostgreSQL server)');
 if (process.env.CI === 'true' && !present) throw new Error(`server-queue.test: CI=true needs ${CATALOG}`);
 if (!DATABASE_URL) console.warn('[server-queue.test] SKIPPED in part: DATABASE_URL is not set (the job queue lives in PostgreSQL)');
-const STATIONS = new Set([25544, 49044, 55560, 55688, 55740, 56740, 57488, 57691, 57697, 57862]);
 const PRIMARIES = [25544, 20580, 40060];
 
-function subset(): string {
-  const lines = readFileSync(CATALOG, 'utf8').split(/\r?\n/);
-  const out: string[] = [];
-  for (let i = 0; i + 2 < lines.length; i += 3) {
-    const norad = Number(lines[i + 1]!.slice(2, 7));
-    if (norad % 20 === 0 || STATIONS.has(norad)) out.push(lines[i]!, lines[i + 1]!, lines[i + 2]!);
-  }
-  return `${out.join('\n')}\n`;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
@@ -187,7 +178,7 @@ describe.skipIf(!DATABASE_URL || !present)('a server with the job queue on Postg
     });
     ctx = createAppContext(config, database, VERSION);
     await ctx.services.catalog.initialise(new Date());
-    await ctx.services.catalog.importElementSets(subset(), { source: 'file', label: 'subset of the 2023-10-09 catalogue' }, new Date());
+    await ctx.services.catalog.importElementSets(catalogSubset2023(), { source: 'file', label: 'subset of the 2023-10-09 catalogue' }, new Date());
     app = await buildApp(ctx);
     await app.ready();
     queue = await startServerQueue(ctx, url, { orphanCheckSeconds: 1, orphanSeconds: 3 });
