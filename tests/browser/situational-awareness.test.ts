@@ -202,9 +202,12 @@ describe('Space Situational Awareness card', () => {
       const name = (await figures()).hovered?.name;
       return name !== undefined && (await tooltip.textContent()) === name;
     }).toBe(true);
-    await shot('3d-hover');
 
-    // The globe holds still while an object is named, so it can be clicked.
+    // The globe holds still while an object is named, so it can be clicked. Point at the named object again
+    // first: on a loaded machine the page may have scrolled or the hover moved on to a neighbour meanwhile.
+    const again = await page.evaluate((n) => (globalThis as unknown as GlobeWindow).__dataforgeGlobe?.screenPosition(n) ?? null, hovered.norad);
+    if (again) await page.mouse.move(again.x, again.y);
+    await expect.poll(async () => (await figures()).hovered !== null).toBe(true);
     const held = await page.evaluate(async () => {
       const g = (globalThis as unknown as GlobeWindow).__dataforgeGlobe!;
       const r0 = g.rotationDeg;
@@ -212,6 +215,7 @@ describe('Space Situational Awareness card', () => {
       return { r0, r1: g.rotationDeg, hovered: g.hovered !== null };
     });
     expect(held).toEqual({ r0: held.r0, r1: held.r0, hovered: true });
+    await shot('3d-hover');
 
     // Click where the hovered object is; in a crowd, a neighbour may be nearest.
     let selected: Figures['selected'] = null;

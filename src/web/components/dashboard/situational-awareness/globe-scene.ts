@@ -62,6 +62,8 @@ declare global {
 export const PROPAGATION_INTERVAL_MS = 1000;
 /** Picking radius around the pointer, CSS pixels. */
 const PICK_RADIUS_PX = 10;
+/** A named object stays named until the pointer is this far from it: no flicker, and no turning, at the pick radius's edge. */
+const HOLD_RADIUS_PX = 2 * PICK_RADIUS_PX;
 const SAMPLE_LIMIT = 1000;
 
 const GLOBE_COLOUR = '#0f2747';
@@ -522,6 +524,18 @@ export class GlobeScene {
     return best;
   }
 
+  /** The hovered object's index while the pointer stays within HOLD_RADIUS_PX of it, else -1. */
+  private stillHeld(px: number, py: number): number {
+    const catalog = this.catalog;
+    if (!catalog || !this.positions || !this.hovered) return -1;
+    const k = catalog.norad.indexOf(this.hovered.norad);
+    const { start, count } = catalog.ranges[this.regime];
+    if (k < start || k >= start + count) return -1;
+    const s = { x: 0, y: 0 };
+    if (!this.projectPoint(k, s)) return -1;
+    return (s.x - px) ** 2 + (s.y - py) ** 2 <= HOLD_RADIUS_PX * HOLD_RADIUS_PX ? k : -1;
+  }
+
   private describe(k: number): PickedObject | null {
     const catalog = this.catalog;
     const p = this.positions;
@@ -544,7 +558,8 @@ export class GlobeScene {
   }
 
   private pick(px: number, py: number, select: boolean): void {
-    const k = this.nearest(px, py);
+    let k = this.nearest(px, py);
+    if (k < 0 && !select) k = this.stillHeld(px, py);
     const picked = this.describe(k);
     if (select) {
       this.selectedIndex = k;
