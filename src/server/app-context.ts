@@ -36,6 +36,8 @@ import { OperationsService } from './services/operations/operations-service.ts';
 import { newInstanceId, ScheduledTasks } from './services/scheduled-task.ts';
 import { JobHeartbeat } from './queue/job-heartbeat.ts';
 import { ObjectViews } from './services/object-views.ts';
+import { DataSourceStatusService, type SourceSetup } from './services/data-source-status.ts';
+import { SettingsService } from './services/settings-service.ts';
 
 /** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
@@ -82,9 +84,47 @@ export interface AppContext {
     catalogScreenings: CatalogScreeningService;
     /** Beats for the screening jobs this server submitted, and adopts other servers' orphans (queue/job-heartbeat.ts). */
     jobHeartbeat: JobHeartbeat;
+    /** The fleet and the screening settings: environment defaults, changes kept in the database (issue 14, /config). */
+    settings: SettingsService;
+    /** The online data sources' last attempts (issue 14, /config). */
+    sourceStatus: DataSourceStatusService;
     /** The object page's data: search, identity and state, history (issue 14). */
     objects: ObjectViews;
   };
+}
+
+/** The online sources as this configuration sets them up (the data sources' status on /config). */
+export function dataSourceSetups(config: Config): SourceSetup[] {
+  const spaceTrack = Boolean(config.SPACETRACK_USER && config.SPACETRACK_PASSWORD);
+  return [
+    {
+      id: 'celestrak',
+      name: 'CelesTrak',
+      provides: 'Element sets (GP: OMM/TLE)',
+      enabled: config.CELESTRAK_UPDATES === 'on',
+      setup:
+        config.CELESTRAK_UPDATES === 'on'
+          ? `GP groups ${config.CELESTRAK_GROUPS.join(', ')} from ${config.CELESTRAK_URL}`
+          : 'Off (CELESTRAK_UPDATES=off): import element-set files instead',
+      intervalMinutes: config.CELESTRAK_UPDATES === 'on' ? config.CATALOG_UPDATE_HOURS * 60 : null,
+    },
+    {
+      id: 'spacetrack',
+      name: 'Space-Track',
+      provides: 'Element sets (GP class, the whole public catalogue)',
+      enabled: spaceTrack,
+      setup: spaceTrack ? `GP as ${config.SPACETRACK_USER} from ${config.SPACETRACK_URL}` : 'Off: set SPACETRACK_USER and SPACETRACK_PASSWORD to read it',
+      intervalMinutes: spaceTrack ? config.CATALOG_UPDATE_HOURS * 60 : null,
+    },
+    {
+      id: 'noaa-swpc',
+      name: 'NOAA SWPC',
+      provides: 'Space weather (F10.7, Kp)',
+      enabled: config.SWPC_UPDATES === 'on',
+      setup: config.SWPC_UPDATES === 'on' ? `JSON feeds from ${config.SWPC_URL}` : 'Off (SWPC_UPDATES=off): import space-weather files instead',
+      intervalMinutes: config.SWPC_UPDATES === 'on' ? config.SWPC_UPDATE_MINUTES : null,
+    },
+  ];
 }
 
 export function createAppContext(config: Config, database: Database, version: string): AppContext {
@@ -118,6 +158,7 @@ export function createAppContext(config: Config, database: Database, version: st
     { fleetOwners: config.FLEET_OWNERS, fleetNoradIds: config.FLEET_NORAD_IDS, demo: config.DEMO_CATALOG === 'on' },
     log.child({ service: 'catalog' }),
   );
+  const sourceStatus = new DataSourceStatusService(repositories.appMeta, dataSourceSetups(config));
   const updater = new CatalogUpdater(
     catalog,
     {
@@ -125,6 +166,7 @@ export function createAppContext(config: Config, database: Database, version: st
       spaceTrack: { baseUrl: config.SPACETRACK_URL, identity: config.SPACETRACK_USER, password: config.SPACETRACK_PASSWORD },
       intervalMs: config.CATALOG_UPDATE_HOURS * 3_600_000,
       claims,
+      status: sourceStatus,
     },
     log.child({ service: 'catalog-updater' }),
   );
@@ -132,7 +174,7 @@ export function createAppContext(config: Config, database: Database, version: st
   const spaceWeather = new SpaceWeatherService(repositories.spaceWeather, log.child({ service: 'space-weather' }));
   const spaceWeatherUpdater = new SpaceWeatherUpdater(
     spaceWeather,
-    { enabled: config.SWPC_UPDATES === 'on', baseUrl: config.SWPC_URL, intervalMs: config.SWPC_UPDATE_MINUTES * 60_000, claims },
+    { enabled: config.SWPC_UPDATES === 'on', baseUrl: config.SWPC_URL, intervalMs: config.SWPC_UPDATE_MINUTES * 60_000, claims, status: sourceStatus },
     log.child({ service: 'space-weather-updater' }),
   );
   const orbitalDrag = new OrbitalDragService(catalog, spaceWeather);
@@ -171,6 +213,18 @@ export function createAppContext(config: Config, database: Database, version: st
     { operatorLabel: config.OPERATOR_LABEL, demo: config.DEMO_CATALOG === 'on' },
     log.child({ service: 'high-interest' }),
   );
+  const settings = new SettingsService(
+    repositories.appMeta,
+    {
+      fleet: { owners: config.FLEET_OWNERS, noradIds: config.FLEET_NORAD_IDS },
+      screening: { thresholdKm: config.SCREENING_THRESHOLD_KM, intervalMinutes: config.SCREENING_INTERVAL_MINUTES, windowDays: config.SCREENING_WINDOW_DAYS },
+      alertLevel: config.ALERT_LEVEL,
+    },
+    catalog,
+    operations,
+    config.SCREENING === 'on',
+    log.child({ service: 'settings' }),
+  );
   const jobHeartbeat = new JobHeartbeat(repositories.screeningJobs, instance);
   return {
     config,
@@ -205,6 +259,8 @@ export function createAppContext(config: Config, database: Database, version: st
         log: (message) => log.child({ service: 'catalog-screening' }).info(message),
       }),
       jobHeartbeat,
+      settings,
+      sourceStatus,
       objects: new ObjectViews(catalog, { catalog: repositories.catalog, maneuvers: repositories.maneuvers }, () => operations.threatAssessments().body),
     },
   };

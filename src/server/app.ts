@@ -28,6 +28,7 @@ import { highInterestObjectsRoutes } from './routes/high-interest-objects.ts';
 import { maneuversRoutes } from './routes/maneuvers.ts';
 import { orbitalDragRoutes } from './routes/orbital-drag.ts';
 import { satellitesRoutes } from './routes/satellites.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { threatsRoutes } from './routes/threats.ts';
 
 export interface BuildAppOptions {
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(orbitalDragRoutes, { ctx });
   await app.register(dragCalculatorRoutes, { ctx });
   await app.register(catalogScreeningsRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
   await app.register(objectsRoutes, { ctx });
   await registerWebApp(app, options.webDir);
   return app;

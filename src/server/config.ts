@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ALERT_LEVELS, SETTING_MAXIMA } from '../contracts/settings.ts';
 
 /**
  * Server configuration from the environment, validated once at start-up so a
@@ -79,15 +80,19 @@ export const ConfigSchema = z.object({
   SCREENING: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on')),
   SCREENING_INTERVAL_MINUTES: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: 'must be a number of minutes' }).positive('must be a positive number of minutes').max(1440, 'must be at most 1440').default(15),
+    z.coerce.number({ error: 'must be a number of minutes' }).positive('must be a positive number of minutes').max(SETTING_MAXIMA.intervalMinutes, `must be at most ${SETTING_MAXIMA.intervalMinutes}`).default(15),
   ),
   SCREENING_WINDOW_DAYS: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: 'must be a number of days' }).positive('must be a positive number of days').max(7, 'must be at most 7').default(7),
+    z.coerce.number({ error: 'must be a number of days' }).positive('must be a positive number of days').max(SETTING_MAXIMA.windowDays, `must be at most ${SETTING_MAXIMA.windowDays}`).default(7),
   ),
   SCREENING_THRESHOLD_KM: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: 'must be a distance in km' }).positive('must be a positive distance in km').max(100, 'must be at most 100').default(5),
+    z.coerce
+      .number({ error: 'must be a distance in km' })
+      .positive('must be a positive distance in km')
+      .max(SETTING_MAXIMA.thresholdKm, `must be at most ${SETTING_MAXIMA.thresholdKm}`)
+      .default(5),
   ),
   /** Catalogue-wide (all-vs-all) screening on a schedule: hours between runs (0: only on demand), window, threshold. */
   CATALOG_SCREENING_HOURS: z.preprocess(
@@ -116,7 +121,7 @@ export const ConfigSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(30),
   ),
-  ALERT_LEVEL: z.preprocess(emptyToUndefined, z.enum(['high', 'critical'], { error: "must be 'high' or 'critical'" }).default('high')),
+  ALERT_LEVEL: z.preprocess(emptyToUndefined, z.enum(ALERT_LEVELS, { error: "must be 'high' or 'critical'" }).default('high')),
   CDM_DEFAULT_HBR_M: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: 'must be a radius in metres' }).positive('must be a positive radius in metres').max(1000, 'must be at most 1000').default(20),

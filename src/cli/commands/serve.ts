@@ -78,6 +78,8 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     throw new ConfigError("Refusing to start: AUTH=on but there is no admin account. Create one with 'ssa user add NAME --role admin' (same DATA_DIR or DATABASE_URL).");
   }
   const start = await ctx.repositories.appMeta.recordStart(new Date());
+  // The settings changed on /config (kept in the database) before the catalogue: the fleet is right from the first run.
+  await ctx.services.settings.initialise();
   await ctx.services.catalog.initialise(new Date());
   // Imports a crash cut short are marked interrupted (their data rolled back with their transaction).
   await ctx.services.spaceWeather.initialise();
@@ -103,6 +105,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     app.log.info({ signal }, 'shutting down');
     ctx.services.updater.stop();
     ctx.services.catalog.stopSync();
+    ctx.services.settings.stopSync();
     ctx.services.spaceWeatherUpdater.stop();
     // A stopping server adopts nothing; then the work in flight ends: analyses cancelled (so
     // requests waiting for them return and app.close does not wait on them), the fleet screening
@@ -135,6 +138,8 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   ctx.services.operations.start();
   // Other servers on the same PostgreSQL may import: their imports reach this cache within a minute.
   if (config.DATABASE_URL) ctx.services.catalog.startSync(60_000);
+  // …and their settings changes too.
+  if (config.DATABASE_URL) ctx.services.settings.startSync(60_000);
   if (config.DATABASE_URL) void startQueue(config.DATABASE_URL).catch((error: Error) => ctx.log.error({ err: error }, 'the job queue did not start: screening runs on this server’s threads'));
   await ctx.services.catalogScreenings.start({ embedded: database.kind === 'pglite' });
   const address = app.server.address();

@@ -32,6 +32,23 @@ export class AppMetaRepository {
     return (await this.get<T>(key)) as T;
   }
 
+  /**
+   * Reads, changes and writes the value under `key` in one transaction, holding the row's lock
+   * meanwhile, so that two servers changing it together each see the other's change (READ
+   * COMMITTED: the second SELECT ... FOR UPDATE waits for the first transaction and reads its
+   * row). A missing row is first inserted as JSON null (ON CONFLICT DO NOTHING waits for a
+   * concurrent insert of the same key), so there is always a row to lock. Returns what was written.
+   */
+  async update<T>(key: string, now: Date, change: (previous: unknown) => T): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(appMeta).values({ key, value: sql`'null'::jsonb`, updatedAt: now }).onConflictDoNothing();
+      const [row] = await tx.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key)).for('update');
+      const next = change(row?.value ?? null);
+      await tx.update(appMeta).set({ value: next, updatedAt: now }).where(eq(appMeta.key, key));
+      return next;
+    });
+  }
+
   /** Counts a server start; the first one also records the installation time. */
   async recordStart(now: Date): Promise<StartRecord> {
     return this.db.transaction(async (tx) => {

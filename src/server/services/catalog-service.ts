@@ -92,7 +92,7 @@ export class CatalogService {
 
   constructor(
     private readonly repo: CatalogRepository,
-    private readonly options: CatalogServiceOptions,
+    private options: CatalogServiceOptions,
     private readonly log: Logger,
   ) {}
 
@@ -274,6 +274,18 @@ export class CatalogService {
 
   all(): IterableIterator<CatalogEntry> {
     return this.entries.values();
+  }
+
+  /**
+   * A new fleet (issue 14, /config): what fleet() returns from now on. The feeds that mark the
+   * fleet (the globe's classes) are rebuilt: the change counts as a catalogue change.
+   */
+  setFleet(fleet: { owners: readonly string[]; noradIds: readonly number[] }): boolean {
+    const same = (a: readonly (string | number)[], b: readonly (string | number)[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+    if (same(fleet.owners, this.options.fleetOwners) && same(fleet.noradIds, this.options.fleetNoradIds)) return false;
+    this.options = { ...this.options, fleetOwners: [...fleet.owners], fleetNoradIds: [...fleet.noradIds] };
+    this.changes += 1;
+    return true;
   }
 
   /** The fleet: objects of the configured owners or NORAD ids (DECISIONS.md §3). */

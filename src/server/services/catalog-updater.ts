@@ -1,6 +1,7 @@
 import { fetchCelestrakGroup } from '../sources/celestrak.ts';
 import { fetchSpaceTrackCatalog } from '../sources/space-track.ts';
 import type { CatalogService, ImportReport } from './catalog-service.ts';
+import type { SourceStatusRecorder } from './data-source-status.ts';
 import { PeriodicTask, type TaskClaims } from './scheduled-task.ts';
 
 export interface UpdaterOptions {
@@ -13,6 +14,8 @@ export interface UpdaterOptions {
    * one database fetch once per interval between them (issue 13); without it every tick fetches.
    */
   claims?: TaskClaims | undefined;
+  /** Where each pass's outcome per source is recorded (the data sources' status on /config). */
+  status?: SourceStatusRecorder | undefined;
 }
 
 /** The claim key of the scheduled catalogue updates, the same in every server. */
@@ -96,7 +99,29 @@ export class CatalogUpdater {
     if (identity && password) {
       outcomes.push(await this.attempt('spacetrack', 'Space-Track GP', () => fetchSpaceTrackCatalog({ identity, password }, fetchOptions(baseUrl))));
     }
+    await this.recordStatus(outcomes, new Date());
     return outcomes;
+  }
+
+  /** Per source, one attempt: a success when every group it was asked for came and was imported. */
+  private async recordStatus(outcomes: readonly UpdateOutcome[], at: Date): Promise<void> {
+    const status = this.options.status;
+    if (!status) return;
+    for (const source of ['celestrak', 'spacetrack'] as const) {
+      const mine = outcomes.filter((o) => o.source === source);
+      if (mine.length === 0) continue;
+      const failed = mine.filter((o) => o.error !== undefined);
+      const sum = (key: 'setsAdded' | 'duplicates' | 'rejected') => mine.reduce((n, o) => n + (o.report?.[key] ?? 0), 0);
+      const attempt =
+        failed.length === 0
+          ? { at, ok: true, result: `${sum('setsAdded')} element sets added, ${sum('duplicates')} already present, ${sum('rejected')} rejected` }
+          : { at, ok: false, error: failed.map((o) => `${o.label}: ${o.error}`).join('; ') };
+      try {
+        await status.record(source, attempt);
+      } catch (error) {
+        this.log.warn({ source, err: error }, 'could not record the data source’s status');
+      }
+    }
   }
 
   private async attempt(source: UpdateOutcome['source'], label: string, download: () => Promise<string>): Promise<UpdateOutcome> {

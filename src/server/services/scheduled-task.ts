@@ -79,7 +79,7 @@ export class PeriodicTask {
   private interval: NodeJS.Timeout | undefined;
   private stopped = false;
 
-  constructor(private readonly options: PeriodicTaskOptions) {}
+  constructor(private options: PeriodicTaskOptions) {}
 
   start(): void {
     if (this.interval || this.stopped) return;
@@ -93,6 +93,19 @@ export class PeriodicTask {
     this.stopped = true;
     clearTimeout(this.first);
     clearInterval(this.interval);
+  }
+
+  /**
+   * A new period (the settings changed it): the next tick comes a whole new period from now, and
+   * claims ask for the new gap. Before start() it only changes what start() will use.
+   */
+  setIntervalMs(intervalMs: number): void {
+    if (intervalMs === this.options.intervalMs) return;
+    this.options = { ...this.options, intervalMs };
+    if (!this.interval || this.stopped) return;
+    clearInterval(this.interval);
+    this.interval = setInterval(() => void this.tick('interval'), intervalMs);
+    this.interval.unref();
   }
 
   private async tick(reason: 'start-up' | 'interval'): Promise<void> {

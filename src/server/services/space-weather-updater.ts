@@ -1,4 +1,5 @@
 import { fetchSwpcSpaceWeather } from '../sources/noaa-swpc.ts';
+import type { SourceStatusRecorder } from './data-source-status.ts';
 import { PeriodicTask, type TaskClaims } from './scheduled-task.ts';
 import type { SpaceWeatherService } from './space-weather-service.ts';
 
@@ -21,6 +22,8 @@ export interface SpaceWeatherUpdaterOptions {
    * one database read the feeds once per interval between them (issue 13); without it every tick reads.
    */
   claims?: TaskClaims | undefined;
+  /** Where each read's outcome is recorded (the data sources' status on /config). */
+  status?: SourceStatusRecorder | undefined;
 }
 
 export interface SpaceWeatherUpdateOutcome {
@@ -67,10 +70,35 @@ export class SpaceWeatherUpdater {
   }
 
   runOnce(): Promise<SpaceWeatherUpdateOutcome> {
-    this.running ??= this.pass().finally(() => {
+    this.running ??= this.recorded().finally(() => {
       this.running = undefined;
     });
     return this.running;
+  }
+
+  /** A pass, its outcome recorded: a success when every feed came and was stored. */
+  private async recorded(): Promise<SpaceWeatherUpdateOutcome> {
+    const at = new Date();
+    let attempt: { at: Date; ok: boolean; error?: string; result?: string };
+    let outcome: SpaceWeatherUpdateOutcome | undefined;
+    let thrown: unknown;
+    try {
+      outcome = await this.pass();
+      attempt =
+        outcome.errors.length === 0
+          ? { at, ok: true, result: `${outcome.products.join(', ')}: ${outcome.daysAdded ?? 0} days added, ${outcome.daysUpdated ?? 0} updated` }
+          : { at, ok: false, error: outcome.errors.map((e) => `${e.product}: ${e.message}`).join('; ') };
+    } catch (error) {
+      thrown = error;
+      attempt = { at, ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    try {
+      await this.options.status?.record('noaa-swpc', attempt);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not record the data source’s status');
+    }
+    if (outcome === undefined) throw thrown;
+    return outcome;
   }
 
   private async pass(): Promise<SpaceWeatherUpdateOutcome> {

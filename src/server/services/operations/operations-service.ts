@@ -58,6 +58,18 @@ export interface OperationsOptions {
   afterStage?: (stage: RunStage) => void | Promise<void>;
 }
 
+/** What OperationsService.applySettings takes: the settings, and whether the fleet changed. */
+export interface ScreeningSettingsUpdate {
+  thresholdKm: number;
+  windowDays: number;
+  intervalMinutes: number;
+  alertLevel: AlertLevel;
+  fleetOwners: readonly string[];
+  fleetChanged?: boolean;
+  /** false: apply without a run now (settings another server changed: that server ran). */
+  runNow?: boolean;
+}
+
 export interface OperationsRepositories {
   runs: ScreeningRunRepository;
   conjunctions: ConjunctionEventRepository;
@@ -119,6 +131,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * changes: no database access or computation per request.
  */
 export class OperationsService {
+  private readonly options: OperationsOptions;
   private openEvents: ConjunctionEventRow[] = [];
   private openProximities: ProximityRow[] = [];
   /** One writer of conjunction events at a time: a run's conjunction stage or a CDM import. */
@@ -172,9 +185,11 @@ export class OperationsService {
     private readonly catalog: CatalogService,
     private readonly screening: ScreeningService,
     private readonly repos: OperationsRepositories,
-    private readonly options: OperationsOptions,
+    options: OperationsOptions,
     private readonly log: Logger,
   ) {
+    // A copy: the settings change it (applySettings).
+    this.options = { ...options };
     this.adversaryOwners = new Set(options.adversaryOwners.map((o) => normalizeOwner(o)).filter((o): o is string => o !== null));
     this.unsubscribe = catalog.onChange((change) => this.catalogChanged(change));
     this.rebuildSnapshots(this.stateTime);
@@ -215,6 +230,29 @@ export class OperationsService {
       log: this.log,
     });
     this.periodic.start();
+  }
+
+  /**
+   * New screening settings (issue 14, /config): the next run screens with them; a new interval
+   * re-times the periodic runs from now. A change of what is screened (fleet, threshold, window)
+   * runs the screening at once, so the dashboard reflects it without waiting for the interval.
+   */
+  applySettings(settings: ScreeningSettingsUpdate): void {
+    const screened = settings.thresholdKm !== this.options.thresholdKm || settings.windowDays !== this.options.windowDays || settings.fleetChanged === true;
+    const intervalChanged = settings.intervalMinutes !== this.options.intervalMinutes;
+    this.options.thresholdKm = settings.thresholdKm;
+    this.options.windowDays = settings.windowDays;
+    this.options.intervalMinutes = settings.intervalMinutes;
+    this.options.alertLevel = settings.alertLevel;
+    this.options.fleetOwners = settings.fleetOwners;
+    if (intervalChanged) this.periodic?.setIntervalMs(settings.intervalMinutes * 60_000);
+    if (screened && settings.runNow !== false && this.started && !this.stopped) void this.runNow('settings-change');
+  }
+
+  /** The screening settings in use. */
+  get settings(): Pick<OperationsOptions, 'thresholdKm' | 'windowDays' | 'intervalMinutes' | 'alertLevel' | 'fleetOwners' | 'enabled'> {
+    const { thresholdKm, windowDays, intervalMinutes, alertLevel, fleetOwners, enabled } = this.options;
+    return { thresholdKm, windowDays, intervalMinutes, alertLevel, fleetOwners, enabled };
   }
 
   /** Stops the timers and the catalogue listener, cancels a running screening and waits for the engine to settle. */
