@@ -3,6 +3,7 @@ import AlertDetailPage from '@/pages/alert-detail';
 import AlertsPage from '@/pages/alerts';
 import AnalyticsPage from '@/pages/analytics';
 import CalcPage from '@/pages/calc';
+import ConfigPage from '@/pages/config';
 import DashboardPage from '@/pages/dashboard';
 import IsraeliSatellitesPage from '@/pages/israeli-satellites';
 import NotFoundPage from '@/pages/not-found';
@@ -30,6 +31,7 @@ export function AppRoutes() {
       <Route path="/alerts/:conjunctionId" component={AlertDetailPage} />
       <Route path="/analytics" component={AnalyticsPage} />
       <Route path="/objects/:norad" component={ObjectPage} />
+      <Route path="/config" component={ConfigPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );
