@@ -32,13 +32,14 @@ describe('routes', () => {
     ['/sst', 'Space Surveillance & Tracking (SST)'],
     ['/calc', 'Savings Calculator - Solar Flare Data ROI'],
     ['/alerts', 'Conjunction Alerts'],
+    ['/config', 'Configuration'],
   ])('%s renders %s', async (path, title) => {
     await open(path);
     expect(await h1()).toBe(title);
     expect(await web.page.title()).toBe('Data Forge');
   });
 
-  it.each(['/no-such-page', '/visualization', '/config'])('%s renders the not-found page', async (path) => {
+  it.each(['/no-such-page', '/visualization'])('%s renders the not-found page', async (path) => {
     await open(path);
     expect(await h1()).toBe('404 Page Not Found');
     expect(await web.page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);

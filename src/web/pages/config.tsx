@@ -19,7 +19,7 @@ export const CONFIG_SUBTITLE = 'The fleet, the screening settings, the data sour
 export default function ConfigPage() {
   const { data: settings, error, isPending } = useSettings();
   return (
-    <div className="space-y-6">
+    <div className="mx-auto max-w-screen-2xl space-y-6 p-6">
       <PageTitle title={CONFIG_TITLE} subtitle={CONFIG_SUBTITLE} />
       <LoadState pending={isPending} loadingText="Loading settings..." error={error} errorPrefix="Settings unavailable" />
       {settings && (

@@ -77,7 +77,7 @@ export function FleetCard({ settings }: { settings: SettingsResponse }) {
         <CardTitle id={titleId} className="flex items-center gap-2">
           <Satellite className="size-5 text-blue-400" aria-hidden="true" />
           {FLEET_TITLE}
-          <Badge variant="secondary">{settings.fleetMembers.length} objects</Badge>
+          <Badge variant="secondary">{`${settings.fleetMembers.length} object${settings.fleetMembers.length === 1 ? '' : 's'}`}</Badge>
         </CardTitle>
         <div className="flex gap-2">
           {stored && (
