@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IsraeliSatellite } from '../../src/contracts/satellites.ts';
 import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
@@ -81,6 +83,26 @@ describe('Israeli Satellites page', () => {
       const updated = card.locator('xpath=.//dt[normalize-space()="Last Update"]/following-sibling::dd[1]');
       expect(await updated.textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2} UTC$/);
     }
+  });
+
+  it('exports the open tab as CSV: a header with units, then one row per satellite with the API values (issue 14)', async () => {
+    const [download] = await Promise.all([web.page.waitForEvent('download'), web.page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^israeli-satellites-\d{8}-\d{4}\.csv$/);
+    const text = await readFile(await download.path(), 'utf8');
+    const [header = [], ...rows] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+    expect(header.slice(0, 4)).toEqual(['Name', 'NORAD ID', 'COSPAR ID', 'Category']);
+    expect(header).toContain('Period (min)');
+    expect(rows.map((row) => row[0])).toEqual(fleet.map((satellite) => satellite.name));
+    const first = fleet[0]!;
+    expect(rows[0]!.slice(0, 2)).toEqual([first.name, first.noradId]);
+    expect(Number(rows[0]![header.indexOf('Period (min)')])).toBe(first.period);
+  });
+
+  it("opens a satellite's object page from its name (issue 14)", async () => {
+    const first = fleet[0]!;
+    await web.page.getByRole('tabpanel').getByRole('link', { name: first.name, exact: true }).click();
+    await web.page.waitForURL(`**/objects/${first.id}`);
+    await web.page.getByRole('heading', { level: 1, name: first.name }).waitFor();
   });
 
   it('saves a screenshot', async () => {

@@ -18,3 +18,27 @@ export function csvName(prefix: string, now: number): string {
   const iso = new Date(now).toISOString();
   return `${prefix}-${iso.slice(0, 10).replace(/-/g, '')}-${iso.slice(11, 13)}${iso.slice(14, 16)}.csv`;
 }
+
+/** One column of a list's CSV: its header (with the unit, e.g. 'Miss distance (m)') and a row's cell. */
+export interface CsvColumn<T> {
+  readonly header: string;
+  readonly value: (row: T) => CsvCell;
+}
+
+/** The CSV of `rows` in `columns`: the headers, then one line per row in the order given. */
+export function columnsCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
+  return toCsv(
+    columns.map((column) => column.header),
+    rows.map((row) => columns.map((column) => column.value(row))),
+  );
+}
+
+/**
+ * A number the API sends as text ('-34.56789', '' when there is none) as a number, so it is
+ * written as one: text starting with '-' would be defused as a formula ("'-34.5").
+ */
+export function numericCell(text: string): number | null {
+  if (text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}

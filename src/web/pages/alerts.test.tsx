@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConjunctionListItem } from '../../contracts/conjunction-events.ts';
 import { lastListRequest, listRequests, listResponse, makeDetail, makeListItem, manyListItems, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
 import { stubViewportHeight } from '@/components/sst/jsdom-layout';
 import { CSV_COLUMNS } from '@/lib/conjunction-csv';
+import { captureDownloads, stubObjectUrls } from '@/test/downloads';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
@@ -63,19 +64,6 @@ function cellTexts(row: HTMLElement) {
 
 function header(name: string | RegExp) {
   return screen.getByRole('columnheader', { name });
-}
-
-/** jsdom has no Blob URLs: `create` and `revoke` stand in for them until the test ends. */
-function stubObjectUrls(create: (blob: Blob) => string, revoke: (url: string) => void) {
-  const had = { create: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'), revoke: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL') };
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: create });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: revoke });
-  onTestFinished(() => {
-    for (const [key, descriptor] of [['createObjectURL', had.create], ['revokeObjectURL', had.revoke]] as const) {
-      if (descriptor) Object.defineProperty(URL, key, descriptor);
-      else Reflect.deleteProperty(URL, key);
-    }
-  });
 }
 
 async function renderAlerts(path = '/alerts', items: ConjunctionListItem[] = threeEvents(), total = items.length) {
@@ -149,11 +137,21 @@ describe('Conjunction Alerts (/alerts)', () => {
     expect(dataRows().flatMap((row) => within(row).getAllByRole('cell')).every((cell) => cell.getAttribute('role') === 'cell')).toBe(true);
   });
 
-  it('links each event id to its detail, and a click anywhere on the row opens it', async () => {
+  it('links each event id to its detail, and a click anywhere else on the row opens it', async () => {
     const { user, location } = await renderAlerts();
     expect(within(dataRows()[1]!).getByRole('link', { name: 'CNJ-2026-002' })).toHaveAttribute('href', '/alerts/CNJ-2026-002');
-    await user.click(within(dataRows()[1]!).getByText('LINCS'));
+    await user.click(within(dataRows()[1]!).getByText('in 2 d'));
     expect(location.history.at(-1)).toBe('/alerts/CNJ-2026-002');
+  });
+
+  it("links both objects' names to their pages, not to the event (issue 14)", async () => {
+    const { user, location } = await renderAlerts();
+    const row = within(dataRows()[1]!);
+    expect(row.getByRole('link', { name: 'TROPICS PATHFINDER' })).toHaveAttribute('href', '/objects/48901');
+    expect(row.getByRole('link', { name: 'LINCS' })).toHaveAttribute('href', '/objects/48903');
+    expect(row.getByRole('link', { name: 'TROPICS PATHFINDER' })).toHaveAttribute('title', 'TROPICS PATHFINDER (NORAD 48901, owner US)');
+    await user.click(row.getByRole('link', { name: 'LINCS' }));
+    expect(location.history.at(-1)).toBe('/objects/48903');
   });
 
   it('leads back from the detail to the view it was opened from, filters and sort kept', async () => {
@@ -162,7 +160,7 @@ describe('Conjunction Alerts (/alerts)', () => {
     const user = userEvent.setup();
     const { location } = renderApp('/alerts?status=closed&risk=high&sort=-pc');
     await screen.findByRole('table', { name: 'Conjunctions' });
-    await user.click(within(dataRows()[1]!).getByText('LINCS'));
+    await user.click(within(dataRows()[1]!).getByText('9,422.0'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Conjunction CNJ-2026-002' })).toBeInTheDocument();
     const back = screen.getByRole('link', { name: 'Back to Conjunction Alerts' });
     expect(back).toHaveAttribute('href', '/alerts?status=closed&risk=high&sort=-pc');
@@ -387,5 +385,25 @@ describe('Conjunction Alerts (/alerts)', () => {
     ]);
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:conjunctions');
+  });
+
+  it('exports every event the view selects when the server holds more than it sent: the next pages read with offset', async () => {
+    const first = threeEvents();
+    const rest = [makeListItem({ conjunctionId: 'CNJ-2026-004', status: 'open' }), makeListItem({ conjunctionId: 'CNJ-2026-005', status: 'open' })];
+    const fetchMock = mockAlertsApi({ list: (params) => listResponse(params.get('offset') === '3' ? rest : first, 5) });
+    const user = userEvent.setup();
+    renderApp('/alerts?sort=-pc');
+    await screen.findByText('3 of 5 conjunctions');
+    const downloads = captureDownloads();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.files).toHaveLength(1));
+    // The next page with the view's filters and sort.
+    expect(lastListRequest(fetchMock).get('offset')).toBe('3');
+    expect(lastListRequest(fetchMock).get('sort')).toBe('-pc');
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^conjunctions-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual([...CSV_COLUMNS]);
+    expect(csv.rows.map((row) => row[0])).toEqual(['CNJ-2026-001', 'CNJ-2026-002', 'CNJ-2026-003', 'CNJ-2026-004', 'CNJ-2026-005']);
   });
 });

@@ -37,7 +37,8 @@ export default function AlertsPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const filters = useMemo(() => parseAlertsSearch(search), [search]);
-  const list = useConjunctionList(listQueryString(filters));
+  const query = listQueryString(filters);
+  const list = useConjunctionList(query);
   const sources = useSourcesSeen(list.data?.items);
   const now = useNow();
 
@@ -54,6 +55,7 @@ export default function AlertsPage() {
       <ConjunctionListCard
         status={filters.status}
         narrowed={hasNarrowingFilters(filters)}
+        query={query}
         data={list.data}
         error={list.error}
         isPending={list.isPending}

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSatellite, TEST_FLEET } from '@/components/satellites/satellite-fixtures';
+import { captureDownloads } from '@/test/downloads';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
@@ -173,5 +174,70 @@ describe('Israeli Satellites page (/israeli-satellites)', () => {
     expect(calls()).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(1_500));
     expect(calls()).toBe(2);
+  });
+
+  it("links each card's name to the object's page (issue 14)", async () => {
+    await renderLoaded();
+    const card = within(screen.getByRole('region', { name: 'OFEQ-16' }));
+    expect(card.getByRole('link', { name: 'OFEQ-16' })).toHaveAttribute('href', '/objects/45918');
+    expect(within(screen.getByRole('region', { name: 'AMOS-17' })).getByRole('link', { name: 'AMOS-17' })).toHaveAttribute('href', '/objects/44479');
+  });
+
+  it("exports the open tab's satellites as CSV: every field in full, positions as numbers, times in ISO 8601 UTC", async () => {
+    const user = userEvent.setup();
+    await renderLoaded();
+    const downloads = captureDownloads();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    let csv = await downloads.csv();
+    expect(csv.name).toMatch(/^israeli-satellites-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual([
+      'Name',
+      'NORAD ID',
+      'COSPAR ID',
+      'Category',
+      'Latitude (deg)',
+      'Longitude (deg)',
+      'Altitude now (km)',
+      'Velocity (km/s)',
+      'Position time (UTC)',
+      'Position error',
+      'Period (min)',
+      'Inclination (deg)',
+      'Mean altitude (km)',
+      'RCS (m²)',
+      'Mass (kg)',
+      'Element-set epoch (UTC)',
+      'Element source',
+      'Description',
+    ]);
+    expect(csv.rows.map((row) => row[0])).toEqual(['OFEQ-16', 'OFEQ-11', 'AMOS-17', 'VENUS', 'TESTBED-1']);
+    expect(csv.rows[0]).toEqual([
+      'OFEQ-16',
+      '45918',
+      '2020-040A',
+      'military',
+      '32.0853',
+      '34.7818',
+      '512.345',
+      '7.612',
+      '2025-03-01T19:04:58.000Z',
+      '',
+      '94.6',
+      '142.1',
+      '498.4',
+      '',
+      '',
+      '2025-03-01T06:30:00.000Z',
+      'Demo catalogue',
+      'Optical reconnaissance satellite',
+    ]);
+    // A negative coordinate is a number, not text defused as a formula.
+    expect(csv.rows[1]?.slice(4, 6)).toEqual(['-12.5', '-75.25']);
+
+    await user.click(screen.getByRole('tab', { name: 'Military (2)' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    csv = await downloads.csv();
+    expect(csv.name).toMatch(/^israeli-satellites-military-\d{8}-\d{4}\.csv$/);
+    expect(csv.rows.map((row) => row[0])).toEqual(['OFEQ-16', 'OFEQ-11']);
   });
 });

@@ -5,6 +5,7 @@ import type { ObjectDetail, ObjectHistoryResponse } from '../../contracts/object
 import { makeListItem } from '@/components/alerts/alerts-fixtures';
 import { stubResizeObserver } from '@/components/sst/jsdom-layout';
 import { termPairs } from '@/test/card-harness';
+import { captureDownloads } from '@/test/downloads';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
@@ -173,6 +174,27 @@ describe('the object page (/objects/:norad)', () => {
     expect(screen.getByRole('table', { name: 'Manoeuvres detected' })).toHaveTextContent('orbit raising (prograde)0.52 m/s90 %');
   });
 
+  it('exports the element-set history and its manoeuvres as CSV, values in full with their units', async () => {
+    mockObjectApi();
+    const user = userEvent.setup();
+    renderApp('/objects/25544');
+    const history = within(await screen.findByRole('region', { name: 'Element-Set History' }));
+    const downloads = captureDownloads();
+    await user.click(history.getByRole('button', { name: 'Export CSV' }));
+    let csv = await downloads.csv();
+    expect(csv.name).toMatch(/^object-25544-element-sets-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual(['Epoch (UTC)', 'Perigee height (km)', 'Apogee height (km)', 'Inclination (deg)', 'Mean motion (rev/day)', 'B* (1/earth radii)', 'Source']);
+    expect(csv.rows).toEqual([
+      ['2023-10-08T12:00:00.000Z', '415.5', '422.1', '51.641', '15.4997', '0.0003', 'File import'],
+      ['2023-10-09T17:09:24.185Z', '414.98', '421.95', '51.641', '15.49983917', '0.00035938', 'File import'],
+    ]);
+    await user.click(history.getByRole('button', { name: 'Export manoeuvres CSV' }));
+    csv = await downloads.csv();
+    expect(csv.name).toMatch(/^object-25544-manoeuvres-/);
+    expect(csv.header).toEqual(['Time (UTC)', 'Detected (UTC)', 'Type', 'Direction', 'Delta-v (m/s)', 'Confidence (0-1)']);
+    expect(csv.rows).toEqual([['2023-10-09T02:00:00.000Z', '2023-10-09T17:09:24.185Z', 'orbit_raising', 'prograde', '0.52', '0.9']]);
+  });
+
   it("lists the object's conjunction events and proximities, each linked", async () => {
     const fetchMock = mockObjectApi();
     renderApp('/objects/25544');
@@ -213,6 +235,13 @@ describe('the object page (/objects/:norad)', () => {
       'JB2008B* 3.5938e-42.3 years2026-02-11 10:00:00',
     ]);
     expect(within(decay).getByRole('figure', { name: /Mean altitude, perigee and apogee/ })).toBeInTheDocument();
+    // The lifetime table as CSV.
+    const downloads = captureDownloads();
+    await userEvent.setup().click(within(decay).getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^object-25544-lifetime-/);
+    expect(csv.header).toEqual(['Model', 'Drag from', 'Cd·A/m (m²/kg)', 'Status', 'Lifetime', 'Re-entry (UTC)']);
+    expect(csv.rows[1]).toEqual(['JB2008', 'B* 3.5938e-4', '0.00458', 'reentry', '2.3 years', '2026-02-11T10:00:00.000Z']);
   });
 
   it('links every export to its API route', async () => {

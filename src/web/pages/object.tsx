@@ -145,7 +145,7 @@ export default function ObjectPage() {
             <OrbitCard o={data} />
           </div>
           <GroundTrackCard norad={data.noradId} />
-          {history.data && <OrbitHistoryCard history={history.data} />}
+          {history.data && <OrbitHistoryCard norad={data.noradId} history={history.data} />}
           <ObjectEventsCard norad={data.noradId} />
           <DecayCard norad={String(data.noradId)} />
           {history.error && (

@@ -13,6 +13,7 @@ import {
 import { COMPOSITION_LINES } from '@/components/orbital-drag/density-chart';
 import { stubRadixSelectDom, stubResizeObserver } from '@/components/sst/jsdom-layout';
 import { nrlmsiseUrl, READING_POSITIONS } from '@/queries/orbital-drag';
+import { captureDownloads } from '@/test/downloads';
 import { renderApp } from '@/test/render-app';
 
 const PATH = '/orbital-drag';
@@ -211,6 +212,21 @@ describe('Orbital Drag page: Predictions trend arrows (spec §9 bands)', () => {
     expect(second.getByRole('img', { name: 'down' })).toBeInTheDocument();
     expect(panel.getByText('Change Indicators')).toBeInTheDocument();
   });
+
+  it("links each satellite to its object page and exports the table as CSV, values in full with their units (issue 14)", async () => {
+    const { user } = await renderLoaded();
+    const panel = await openTab(user, 'Predictions');
+    const table = within(panel.getByRole('table'));
+    expect(table.getByRole('link', { name: 'OFEQ 16' })).toHaveAttribute('href', '/objects/1');
+    expect(table.getByRole('link', { name: 'TECSAR' })).toHaveAttribute('href', '/objects/7');
+    const downloads = captureDownloads();
+    await user.click(panel.getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^drag-forecast-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual(['Satellite', 'NORAD ID', 'Altitude (km)', 'Current drag (N)', '24h forecast (N)', '24h change (%)', '7d forecast (N)', '7d change (%)', 'Status']);
+    expect(csv.rows).toHaveLength(7);
+    expect(csv.rows[0]).toEqual(['OFEQ 16', '1', '450', '0.00001', String(1e-5 * 1.005), '0.5', String(1e-5 * 1.2), '20', 'strong increase']);
+  });
 });
 
 describe('Orbital Drag page: other tabs', () => {
@@ -229,6 +245,48 @@ describe('Orbital Drag page: other tabs', () => {
     expect(panel.getByText('20.0%')).toHaveClass('bg-yellow-500');
     expect(panel.queryByText('Demo data')).not.toBeInTheDocument();
     expect(await panel.findByText('NRLMSISE-00 · SGP4 elements integrated')).toBeInTheDocument();
+  });
+
+  it('Orbit Decay links each satellite to its object page and exports the model spread list as CSV', async () => {
+    const { user } = await renderLoaded();
+    const panel = await openTab(user, 'Orbit Decay');
+    const spread = within(panel.getByRole('region', { name: 'Model Spread' }));
+    expect(spread.getByRole('link', { name: 'OFEQ 16' })).toHaveAttribute('href', '/objects/1');
+    const downloads = captureDownloads();
+    await user.click(spread.getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.header).toEqual([
+      'Satellite',
+      'NORAD ID',
+      'Elements epoch (UTC)',
+      'Initial altitude (km)',
+      'Decay rate (km/day)',
+      '30-day altitude loss NRLMSISE-00 (km)',
+      '30-day altitude loss JB2008 (km)',
+      'Model spread (fraction)',
+      'Re-entry day',
+    ]);
+    expect(csv.rows).toEqual([['OFEQ 16', '1', '2026-03-21T00:00:00Z', '450', '0.05', '1.5', '1.8', '0.2', '']]);
+  });
+
+  it('Models and Space Weather export their tables as CSV', async () => {
+    const { user } = await renderLoaded();
+    let panel = await openTab(user, 'Models');
+    const downloads = captureDownloads();
+    await user.click(within(panel.getByRole('region', { name: 'Model Comparison' })).getByRole('button', { name: 'Export CSV' }));
+    let csv = await downloads.csv();
+    expect(csv.name).toMatch(/^density-models-/);
+    expect(csv.header).toEqual(['Altitude (km)', 'NRLMSISE-00 (kg/m³)', 'JB2008 (kg/m³)', 'DTM-2020 (kg/m³)', 'TIE-GCM (kg/m³)', 'MSIS-86 (kg/m³)']);
+    expect(csv.rows).toHaveLength(13);
+    // Full precision: the densities as the profile holds them.
+    expect(csv.rows[8]).toEqual(['400', '1e-11', ...[1.1, 1.08, 1.25, 0.92].map((factor) => String(1e-11 * factor))]);
+
+    panel = await openTab(user, 'Space Weather');
+    await user.click(within(panel.getByRole('region', { name: 'Space Weather Forecast' })).getByRole('button', { name: 'Export CSV' }));
+    csv = await downloads.csv();
+    expect(csv.name).toMatch(/^space-weather-forecast-/);
+    expect(csv.header.slice(0, 5)).toEqual(['Parameter', 'Unit', 'Current', 'Current status', '24h forecast']);
+    expect(csv.rows[1]).toEqual(['Geomagnetic (Kp)', '', '6', 'observed', '7', 'predicted', '', '3.5', 'Critical', 'd2']);
   });
 
   it('Orbit Decay explains the model spread and storm impact', async () => {
@@ -410,6 +468,14 @@ describe('Orbital Drag page: Satellite Data form (spec §3, §4, §5)', () => {
     ]);
     expect(screen.getByText('Showing last 3 calculations (4 total)')).toBeInTheDocument();
     expect(list.getAllByRole('listitem', { name: /calculation$/ })[0]).not.toHaveTextContent('days');
+    // Export CSV writes all 4, oldest first.
+    const downloads = captureDownloads();
+    await user.click(within(screen.getByRole('region', { name: 'Calculation Results' })).getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^drag-calculations-/);
+    expect(csv.rows.map((row) => row[1])).toEqual(['S-1', 'S-2', 'S-3', 'S-4']);
+    expect(csv.header.slice(0, 7)).toEqual(['Calculated (UTC)', 'Satellite', 'Model', 'Drag force (N)', 'Atmospheric density (kg/m³)', 'Orbit decay rate (km/day)', 'Confidence (%)']);
+    expect(csv.rows[0]?.slice(0, 7)).toEqual(['2026-03-21T12:00:00Z', 'S-1', 'nrlmsise', '0.00001234', '2.5e-12', '0.0512', '87.5']);
   });
 
   it("shows 'API error: {status text}' when the calculation fails", async () => {

@@ -5,6 +5,7 @@ import type { AnalysisJob } from '../../contracts/conjunctions.ts';
 import { FakeEventSource, installFakeEventSource } from '@/components/sst/event-source-fake';
 import { stubRadixSelectDom, stubViewportHeight } from '@/components/sst/jsdom-layout';
 import { ANALYZE_API, makeConjunction, makeJob, makeResult, SATELLITES_API, TEST_RECORDS } from '@/components/sst/sst-fixtures';
+import { captureDownloads } from '@/test/downloads';
 import { renderApp } from '@/test/render-app';
 import { json } from '@/test/fetch-mock';
 
@@ -111,6 +112,25 @@ describe('SST page (/sst): header and satellite list', () => {
     expect(within(row('ISS (ZARYA)')).getByText('payload')).toHaveClass('bg-secondary');
     // No category: no badge; no COSPAR id: nothing in its place.
     expect(row('UNKNOWN OBJECT')).toHaveTextContent(/^UNKNOWN OBJECTNORAD 99999$/);
+    // Each name opens the object's page (issue 14).
+    expect(ofeq.getByRole('link', { name: 'OFEQ-16' })).toHaveAttribute('href', '/objects/190016');
+  });
+
+  it('exports the rows the search leaves as CSV, with whether each is selected', async () => {
+    const { user } = await renderLoaded();
+    await user.click(screen.getByRole('checkbox', { name: 'OFEQ-11' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search satellites' }), 'ofeq');
+    await waitFor(() => expect(rowNames()).toEqual(['OFEQ-16', 'OFEQ-11', 'OFEQ-7 DEB']));
+    const downloads = captureDownloads();
+    await user.click(within(screen.getByRole('region', { name: 'Satellite Selection' })).getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^satellites-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual(['Name', 'NORAD ID', 'COSPAR ID', 'Category', 'Selected']);
+    expect(csv.rows).toEqual([
+      ['OFEQ-16', '190016', '2020-044A', 'military', 'no'],
+      ['OFEQ-11', '190011', '2016-056A', 'military', 'yes'],
+      ['OFEQ-7 DEB', '210001', '2007-025C', 'debris', 'no'],
+    ]);
   });
 
   it('searches name, NORAD ID and COSPAR ID case-insensitively', async () => {

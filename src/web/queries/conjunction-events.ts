@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CdmImportResponse, ConjunctionDetail, ConjunctionListResponse } from '../../contracts/conjunction-events.ts';
+import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse } from '../../contracts/conjunction-events.ts';
 import { cdmContentType } from '@/lib/cdm-upload';
 import { apiRequest, throwIfResNotOk } from '@/lib/query-client';
 import { csrfHeaders } from '@/lib/csrf';
@@ -46,6 +46,28 @@ export function useConjunctionList(query: string) {
     staleTime: 0,
     refetchInterval: CONJUNCTION_LIST_POLL_MS,
   });
+}
+
+/**
+ * Every event of the list `query` selects, when `first` (its first page, as loaded) holds only part
+ * of them: the next pages, GET /api/conjunctions?{query}&offset=…, appended in the server's order
+ * (for a CSV of the whole view). An event that an import or screening run moved between pages
+ * meanwhile is kept once.
+ */
+export async function fetchRestOfConjunctionList(query: string, first: ConjunctionListResponse): Promise<ConjunctionListItem[]> {
+  const items = [...first.items];
+  const seen = new Set(items.map((item) => item.conjunctionId));
+  for (let offset = first.items.length; offset < first.total; ) {
+    const page = await getJson<ConjunctionListResponse>(`${CONJUNCTIONS_URL}?${query}&offset=${offset}`);
+    if (page.items.length === 0) break;
+    offset += page.items.length;
+    for (const item of page.items) {
+      if (seen.has(item.conjunctionId)) continue;
+      seen.add(item.conjunctionId);
+      items.push(item);
+    }
+  }
+  return items;
 }
 
 /**

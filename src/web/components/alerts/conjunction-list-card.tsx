@@ -1,16 +1,16 @@
-import { CircleAlert, Download, LoaderCircle } from 'lucide-react';
+import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import type { ConjunctionListResponse } from '../../../contracts/conjunction-events.ts';
 import { ConjunctionTable } from '@/components/alerts/conjunction-table';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { conjunctionsCsv, csvFileName } from '@/lib/conjunction-csv';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import { conjunctionCsvColumns, CONJUNCTIONS_CSV_NAME } from '@/lib/conjunction-csv';
 import type { ConjunctionSort, SortField, StatusFilter } from '@/lib/conjunction-filters';
-import { downloadText } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
 import { formatGrouped } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { fetchRestOfConjunctionList } from '@/queries/conjunction-events';
 
 export const LOADING_CONJUNCTIONS = 'Loading conjunctions...';
 
@@ -46,6 +46,8 @@ interface ConjunctionListCardProps {
   status: StatusFilter;
   /** Whether a filter beyond the status is set (conjunction-filters.ts' hasNarrowingFilters): it picks the empty text. */
   narrowed: boolean;
+  /** The list's query (conjunction-filters.ts' listQueryString): the export reads the pages beyond the first with it. */
+  query: string;
   data: ConjunctionListResponse | undefined;
   error: Error | null;
   isPending: boolean;
@@ -58,13 +60,14 @@ interface ConjunctionListCardProps {
 
 /**
  * The list of events (issue 11): its count ('N of TOTAL' when the server holds more
- * than the 5,000 loaded), CSV export of exactly the rows shown, and the table; or
- * the loading, error and empty states.
+ * than the 5,000 loaded), CSV export of every event the filters and sort select (the
+ * rows shown, and the pages beyond them read for it; not while a new filter loads),
+ * and the table; or the loading, error and empty states.
  */
-export function ConjunctionListCard({ status, narrowed, data, error, isPending, isPlaceholderData, sort, onSort, now }: ConjunctionListCardProps) {
+export function ConjunctionListCard({ status, narrowed, query, data, error, isPending, isPlaceholderData, sort, onSort, now }: ConjunctionListCardProps) {
   const titleId = useId();
   const items = data?.items ?? [];
-  const exportCsv = () => downloadText(conjunctionsCsv(items, now), csvFileName(Date.now()), 'text/csv;charset=utf-8');
+  const rows = data && data.total > items.length ? () => fetchRestOfConjunctionList(query, data) : items;
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 pb-4">
@@ -80,10 +83,7 @@ export function ConjunctionListCard({ status, narrowed, data, error, isPending, 
             )}
           </p>
         </div>
-        <Button type="button" variant="outline" size="sm" onClick={exportCsv} disabled={items.length === 0}>
-          <Download aria-hidden="true" />
-          Export CSV
-        </Button>
+        <ExportCsvButton rows={rows} columns={conjunctionCsvColumns(now)} name={CONJUNCTIONS_CSV_NAME} disabled={items.length === 0 || isPlaceholderData} />
       </CardHeader>
       <CardContent className="space-y-4 px-0 pb-0">
         {error && (

@@ -4,6 +4,7 @@ import { useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ConjunctionListItem } from '../../../contracts/conjunction-events.ts';
 import { PcValue } from '@/components/alerts/pc-value';
+import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { formatMetresValue, formatRelativeTca, formatSpeedValue, formatUtcDateTime } from '@/lib/conjunction-format';
 import type { ConjunctionSort, SortField } from '@/lib/conjunction-filters';
@@ -26,12 +27,16 @@ interface Column {
   cell: (item: ConjunctionListItem, now: number) => ReactNode;
 }
 
+/** An object's name, a link to its page (issue 14); the row's other cells open the event. */
 function ObjectName({ object }: { object: ConjunctionListItem['primaryObject'] }) {
   const owner = object.owner ? `, owner ${object.owner}` : '';
   return (
-    <span className="block truncate" title={`${object.name} (NORAD ${object.noradId}${owner})`}>
-      {object.name}
-    </span>
+    <ObjectLink
+      norad={object.noradId}
+      name={object.name}
+      title={`${object.name} (NORAD ${object.noradId}${owner})`}
+      className="block truncate focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    />
   );
 }
 
@@ -86,7 +91,7 @@ interface ConjunctionTableProps {
  * aria-sort on the sorted column), and only the rows in view (plus a few either
  * side) in the DOM, laid out as a CSS grid so the absolutely placed rows keep the
  * header's columns. Each row opens the event; its id cell is a real link for the
- * keyboard. aria-rowcount/aria-rowindex tell assistive technology where each row
+ * keyboard, and the objects' names link to their pages. aria-rowcount/aria-rowindex tell assistive technology where each row
  * sits in the whole list, and explicit table roles keep the grid-laid-out elements
  * a table for it.
  */

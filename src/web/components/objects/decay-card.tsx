@@ -2,8 +2,11 @@ import { format } from 'date-fns';
 import { useId } from 'react';
 import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { AXIS_LABEL, AXIS_LINE, AXIS_TICK, GRID_STROKE } from '@/components/sst/chart-card';
+import type { ObjectDecayResponse } from '../../../contracts/object-exports.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { formatUtcDateTime } from '@/lib/conjunction-format';
+import type { CsvColumn } from '@/lib/csv';
 import { UtcDate } from '@/lib/utc-date';
 import { useObjectDecay } from '@/queries/objects';
 
@@ -19,6 +22,16 @@ export function decaySummary(decay: { earliestReentry: string | null; latestReen
   return decay.earliestReentry.slice(0, 10) === decay.latestReentry.slice(0, 10) ? `Re-entry about ${day(decay.earliestReentry)}` : `Re-entry between ${day(decay.earliestReentry)} and ${day(decay.latestReentry)}`;
 }
 
+/** The lifetime table's CSV (issue 14): each run with its drag parameter and outcome. */
+export const DECAY_RUNS_CSV_COLUMNS: readonly CsvColumn<ObjectDecayResponse['runs'][number]>[] = [
+  { header: 'Model', value: (r) => r.model },
+  { header: 'Drag from', value: (r) => r.dragBasis },
+  { header: 'Cd·A/m (m²/kg)', value: (r) => r.dragParameterM2PerKg },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Lifetime', value: (r) => r.lifetimeText },
+  { header: 'Re-entry (UTC)', value: (r) => r.reentryTime },
+];
+
 /**
  * The object's decay and lifetime forecast (issue 14): the re-entry spread over both atmosphere
  * models and each drag estimate, each run's lifetime, and the decay curve.
@@ -29,9 +42,12 @@ export function DecayCard({ norad }: { norad: string }) {
   const points = (data?.curve ?? []).map((p) => ({ at: Date.parse(p.time), altitude: p.altitudeKm, perigee: p.perigeeKm, apogee: p.apogeeKm }));
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader className="pb-2">
-        <CardTitle id={titleId}>Decay</CardTitle>
-        <CardDescription>{data ? decaySummary(data) : error ? 'The forecast could not be computed.' : 'Integrating the decay...'}</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0 pb-2">
+        <div className="space-y-1.5">
+          <CardTitle id={titleId}>Decay</CardTitle>
+          <CardDescription>{data ? decaySummary(data) : error ? 'The forecast could not be computed.' : 'Integrating the decay...'}</CardDescription>
+        </div>
+        {data && data.runs.length > 0 && <ExportCsvButton rows={data.runs} columns={DECAY_RUNS_CSV_COLUMNS} name={`object-${norad}-lifetime`} />}
       </CardHeader>
       {data && (
         <CardContent className="space-y-4">

@@ -1,14 +1,12 @@
-import { Download } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { ConjunctionListItem, EventObject, Proximity } from '../../../contracts/conjunction-events.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { formatMetresWithUnit, formatPc, formatUtcDateTime } from '@/lib/conjunction-format';
-import { csvName, toCsv } from '@/lib/csv';
-import { downloadText } from '@/lib/download';
+import { columnsCsv, type CsvColumn } from '@/lib/csv';
 import { useConjunctionList } from '@/queries/conjunction-events';
 import { useProximities } from '@/queries/proximities';
 
@@ -23,21 +21,66 @@ function Other({ self, a, b }: { self: number; a: EventObject; b: EventObject })
   return <ObjectLink norad={other.noradId} name={other.name} className="text-primary">{`${other.name} (${other.noradId})`}</ObjectLink>;
 }
 
-export const OBJECT_EVENTS_CSV_COLUMNS = ['Kind', 'Event', 'Status', 'With', 'With NORAD ID', 'TCA or start (UTC)', 'End (UTC)', 'Miss or closest (m)', 'Pc', 'Risk'] as const;
+/** A row of the card's CSV: a conjunction event or a proximity, with the other object. */
+interface EventCsvRow {
+  kind: string;
+  event: string;
+  status: string;
+  other: EventObject;
+  start: string;
+  end: string | null;
+  distance: number;
+  pc: number | null;
+  risk: string | null;
+}
+
+const OBJECT_EVENTS_COLUMNS: readonly CsvColumn<EventCsvRow>[] = [
+  { header: 'Kind', value: (r) => r.kind },
+  { header: 'Event', value: (r) => r.event },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'With', value: (r) => r.other.name },
+  { header: 'With NORAD ID', value: (r) => r.other.noradId },
+  { header: 'TCA or start (UTC)', value: (r) => r.start },
+  { header: 'End (UTC)', value: (r) => r.end },
+  { header: 'Miss or closest (m)', value: (r) => r.distance },
+  { header: 'Pc', value: (r) => r.pc },
+  { header: 'Risk', value: (r) => r.risk },
+];
+
+export const OBJECT_EVENTS_CSV_COLUMNS: readonly string[] = OBJECT_EVENTS_COLUMNS.map((column) => column.header);
+
+/** The card's conjunction events and proximities as CSV rows, in the order shown. */
+function objectEventRows(norad: number, conjunctions: readonly ConjunctionListItem[], proximities: readonly Proximity[]): EventCsvRow[] {
+  const other = (a: EventObject, b: EventObject) => (a.noradId === norad ? b : a);
+  return [
+    ...conjunctions.map((c) => ({
+      kind: 'conjunction',
+      event: c.conjunctionId,
+      status: c.status,
+      other: other(c.primaryObject, c.secondaryObject),
+      start: c.tca,
+      end: null,
+      distance: c.missDistance,
+      pc: c.collisionProbability,
+      risk: c.riskLevel,
+    })),
+    ...proximities.map((p) => ({
+      kind: PROXIMITY_KINDS[p.kind].toLowerCase(),
+      event: String(p.id),
+      status: p.status,
+      other: other(p.primaryObject, p.secondaryObject),
+      start: p.start,
+      end: p.end,
+      distance: p.minDistance,
+      pc: null,
+      risk: null,
+    })),
+  ];
+}
 
 /** The card's conjunction events and proximities as CSV, one row each, in the order shown. */
 export function objectEventsCsv(norad: number, conjunctions: readonly ConjunctionListItem[], proximities: readonly Proximity[]): string {
-  const other = (a: EventObject, b: EventObject) => (a.noradId === norad ? b : a);
-  return toCsv(OBJECT_EVENTS_CSV_COLUMNS, [
-    ...conjunctions.map((c) => {
-      const o = other(c.primaryObject, c.secondaryObject);
-      return ['conjunction', c.conjunctionId, c.status, o.name, o.noradId, c.tca, null, c.missDistance, c.collisionProbability, c.riskLevel];
-    }),
-    ...proximities.map((p) => {
-      const o = other(p.primaryObject, p.secondaryObject);
-      return [PROXIMITY_KINDS[p.kind].toLowerCase(), String(p.id), p.status, o.name, o.noradId, p.start, p.end, p.minDistance, null, null];
-    }),
-  ]);
+  return columnsCsv(objectEventRows(norad, conjunctions, proximities), OBJECT_EVENTS_COLUMNS);
 }
 
 const th = 'py-1 pr-3 font-normal';
@@ -62,10 +105,7 @@ export function ObjectEventsCard({ norad }: { norad: number }) {
           <CardDescription>{list.data ? `${conjunctions.length} conjunction events · ${close.length} proximities` : 'Loading events...'}</CardDescription>
         </div>
         {conjunctions.length + close.length > 0 && (
-          <Button type="button" variant="outline" size="sm" className="gap-1.5" onClick={() => downloadText(objectEventsCsv(norad, conjunctions, close), csvName(`object-${norad}-events`, Date.now()), 'text/csv;charset=utf-8')}>
-            <Download className="size-4" aria-hidden="true" />
-            Export CSV
-          </Button>
+          <ExportCsvButton rows={objectEventRows(norad, conjunctions, close)} columns={OBJECT_EVENTS_COLUMNS} name={`object-${norad}-events`} />
         )}
       </CardHeader>
       <CardContent className="space-y-4">

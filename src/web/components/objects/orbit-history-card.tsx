@@ -4,7 +4,9 @@ import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer,
 import type { ObjectHistoryResponse } from '../../../contracts/object-exports.ts';
 import { AXIS_LABEL, AXIS_LINE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS } from '@/components/sst/chart-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { formatUtcDateTime } from '@/lib/conjunction-format';
+import type { CsvColumn } from '@/lib/csv';
 import { UtcDate } from '@/lib/utc-date';
 
 export const ORBIT_HISTORY_LABEL = 'Perigee and apogee height (km) and inclination (°) of every element set, by epoch (UTC)';
@@ -37,12 +39,33 @@ function PointTooltip({ active, payload }: TooltipContentProps) {
   );
 }
 
+/** The element-set history's CSV (issue 14): every stored set, oldest first, in full. */
+export const ELEMENT_SETS_CSV_COLUMNS: readonly CsvColumn<ObjectHistoryResponse['items'][number]>[] = [
+  { header: 'Epoch (UTC)', value: (i) => i.epoch },
+  { header: 'Perigee height (km)', value: (i) => i.perigeeKm },
+  { header: 'Apogee height (km)', value: (i) => i.apogeeKm },
+  { header: 'Inclination (deg)', value: (i) => i.inclinationDeg },
+  { header: 'Mean motion (rev/day)', value: (i) => i.meanMotionRevPerDay },
+  { header: 'B* (1/earth radii)', value: (i) => i.bstar },
+  { header: 'Source', value: (i) => i.source },
+];
+
+/** The manoeuvres table's CSV. */
+export const HISTORY_MANEUVERS_CSV_COLUMNS: readonly CsvColumn<ObjectHistoryResponse['maneuvers'][number]>[] = [
+  { header: 'Time (UTC)', value: (m) => m.maneuverTime },
+  { header: 'Detected (UTC)', value: (m) => m.detectionTime },
+  { header: 'Type', value: (m) => m.maneuverType },
+  { header: 'Direction', value: (m) => m.direction },
+  { header: 'Delta-v (m/s)', value: (m) => m.deltaV },
+  { header: 'Confidence (0-1)', value: (m) => m.confidence },
+];
+
 /**
  * An object's element-set history (issue 14): perigee and apogee heights (left axis) and
  * inclination (right axis) of every stored set, with each detected manoeuvre marked at its
- * estimated time.
+ * estimated time; both the sets and the manoeuvres as CSV.
  */
-export function OrbitHistoryCard({ history }: { history: ObjectHistoryResponse }) {
+export function OrbitHistoryCard({ norad, history }: { norad: number; history: ObjectHistoryResponse }) {
   const titleId = useId();
   const points: Point[] = history.items.map((i) => ({ at: Date.parse(i.epoch), perigee: i.perigeeKm, apogee: i.apogeeKm, inclination: i.inclinationDeg, bstar: i.bstar, source: i.source }));
   const first = points[0]?.at ?? 0;
@@ -50,11 +73,19 @@ export function OrbitHistoryCard({ history }: { history: ObjectHistoryResponse }
   const pad = Math.max((last - first) * 0.02, 3_600_000);
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader className="pb-2">
-        <CardTitle id={titleId}>Element-Set History</CardTitle>
-        <CardDescription>
-          {`${points.length} ${points.length === 1 ? 'element set' : 'element sets'} · ${history.maneuvers.length} ${history.maneuvers.length === 1 ? 'manoeuvre' : 'manoeuvres'} detected`}
-        </CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0 pb-2">
+        <div className="space-y-1.5">
+          <CardTitle id={titleId}>Element-Set History</CardTitle>
+          <CardDescription>
+            {`${points.length} ${points.length === 1 ? 'element set' : 'element sets'} · ${history.maneuvers.length} ${history.maneuvers.length === 1 ? 'manoeuvre' : 'manoeuvres'} detected`}
+          </CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ExportCsvButton rows={history.items} columns={ELEMENT_SETS_CSV_COLUMNS} name={`object-${norad}-element-sets`} />
+          {history.maneuvers.length > 0 && (
+            <ExportCsvButton rows={history.maneuvers} columns={HISTORY_MANEUVERS_CSV_COLUMNS} name={`object-${norad}-manoeuvres`} label="Export manoeuvres CSV" />
+          )}
+        </div>
       </CardHeader>
       <CardContent>
         <figure aria-label={ORBIT_HISTORY_LABEL} className="min-w-0">

@@ -1,6 +1,9 @@
 import { ArrowDown, ArrowUp, ChevronsDown, ChevronsUp, Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import type { RealtimeResponse } from '../../../contracts/orbital-drag.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import type { CsvColumn } from '@/lib/csv';
 import { formatNewtons, trend24h, trend7d, type Trend7d } from '@/lib/drag-format';
 
 type Row = RealtimeResponse['drag_data'][number];
@@ -30,12 +33,26 @@ function pct(value: number): string {
   return `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 }
 
-/** Spec §2 Predictions: current drag, 24h and 7d forecasts with trend arrows (§9 bands), status. */
+/** The table's CSV (issue 14): its columns in full, the changes' percentages and the 7-day band. */
+export const DRAG_TABLE_CSV_COLUMNS: readonly CsvColumn<Row>[] = [
+  { header: 'Satellite', value: (r) => r.satellite },
+  { header: 'NORAD ID', value: (r) => r.norad_id },
+  { header: 'Altitude (km)', value: (r) => r.altitude },
+  { header: 'Current drag (N)', value: (r) => r.current_drag },
+  { header: '24h forecast (N)', value: (r) => r.predicted_24h },
+  { header: '24h change (%)', value: (r) => r.change_24h_percent },
+  { header: '7d forecast (N)', value: (r) => r.predicted_7d },
+  { header: '7d change (%)', value: (r) => r.change_7d_percent },
+  { header: 'Status', value: (r) => trend7d(r.change_7d_percent) },
+];
+
+/** Spec §2 Predictions: current drag, 24h and 7d forecasts with trend arrows (§9 bands), status; names linked, Export CSV. */
 export function DragTable({ rows }: { rows: readonly Row[] }) {
   return (
-    <Card>
-      <CardHeader>
+    <Card aria-label="Satellite Drag Forecast">
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
         <CardTitle className="text-base">Satellite Drag Forecast</CardTitle>
+        <ExportCsvButton rows={rows} columns={DRAG_TABLE_CSV_COLUMNS} name="drag-forecast" />
       </CardHeader>
       <CardContent className="overflow-x-auto">
         <table className="w-full text-sm">
@@ -54,7 +71,9 @@ export function DragTable({ rows }: { rows: readonly Row[] }) {
               const trend = trend7d(row.change_7d_percent);
               return (
                 <tr key={row.norad_id} className="border-t border-border">
-                  <td className="py-2 pr-3 font-medium">{row.satellite}</td>
+                  <td className="py-2 pr-3 font-medium">
+                    <ObjectLink norad={row.norad_id} name={row.satellite} />
+                  </td>
                   <td className="py-2 pr-3">{`${row.altitude.toFixed(1)} km`}</td>
                   <td className="py-2 pr-3">{formatNewtons(row.current_drag)}</td>
                   <td className="py-2 pr-3">

@@ -1,8 +1,11 @@
 import type { NrlmsiseRealResponse, PredictionsResponse } from '../../../contracts/orbital-drag.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { DecayChart, TemperatureChart } from '@/components/orbital-drag/lazy-charts';
 import { MODEL_LINES } from '@/components/orbital-drag/model-lines';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import type { CsvColumn } from '@/lib/csv';
 import { formatSci, modelReadings, spreadLevel, type DensityRow } from '@/lib/drag-format';
 import { READING_POSITIONS } from '@/queries/orbital-drag';
 import type { ReactNode } from 'react';
@@ -33,6 +36,27 @@ export function AtmosphericTab({ rows, sourceLabel }: { rows: readonly DensityRo
   );
 }
 
+type DecayForecast = PredictionsResponse['satellites'][number];
+
+/** The Model Spread list's CSV (issue 14): each satellite's 30-day losses by both models and their spread. */
+export const MODEL_SPREAD_CSV_COLUMNS: readonly CsvColumn<DecayForecast>[] = [
+  { header: 'Satellite', value: (s) => s.satellite },
+  { header: 'NORAD ID', value: (s) => s.norad_id },
+  { header: 'Elements epoch (UTC)', value: (s) => s.elements_epoch },
+  { header: 'Initial altitude (km)', value: (s) => s.initial_altitude },
+  { header: 'Decay rate (km/day)', value: (s) => s.decay_rate },
+  { header: '30-day altitude loss NRLMSISE-00 (km)', value: (s) => s.altitude_loss_30d },
+  { header: '30-day altitude loss JB2008 (km)', value: (s) => s.jb2008_altitude_loss_30d },
+  { header: 'Model spread (fraction)', value: (s) => s.model_spread.value },
+  { header: 'Re-entry day', value: (s) => s.reentry_day },
+];
+
+/** The Model Comparison table's CSV: density of each model by altitude. */
+export const MODEL_COMPARISON_CSV_COLUMNS: readonly CsvColumn<DensityRow>[] = [
+  { header: 'Altitude (km)', value: (row) => row.altitude },
+  ...MODEL_LINES.map((m) => ({ header: `${m.name} (kg/m³)`, value: (row: DensityRow) => row[m.key] })),
+];
+
 /** Spec §2 Orbit Decay tab: the 30-day decay chart, computed, so it names its source instead of Demo data. */
 export function OrbitDecayTab({ data }: { data: PredictionsResponse | undefined }) {
   if (!data) return <p className="text-sm text-muted-foreground">Loading orbital drag data...</p>;
@@ -41,14 +65,18 @@ export function OrbitDecayTab({ data }: { data: PredictionsResponse | undefined 
     <div className="space-y-4">
       <DecayChart chart={data.chart} satellites={names} note={`${data.model} · ${data.source}`} />
       <Card aria-label="Model Spread">
-        <CardHeader>
+        <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
           <CardTitle className="text-base">Model Spread</CardTitle>
+          <ExportCsvButton rows={data.satellites} columns={MODEL_SPREAD_CSV_COLUMNS} name="decay-model-spread" />
         </CardHeader>
         <CardContent>
           <ul className="space-y-1 text-sm">
             {data.satellites.map((s) => (
               <li key={s.norad_id} className="flex items-center justify-between gap-2">
-                <span>{`${s.satellite}: ${s.altitude_loss_30d.toFixed(2)} km (NRLMSISE-00), ${s.jb2008_altitude_loss_30d.toFixed(2)} km (JB2008) in 30 days`}</span>
+                <span>
+                  <ObjectLink norad={s.norad_id} name={s.satellite} />
+                  {`: ${s.altitude_loss_30d.toFixed(2)} km (NRLMSISE-00), ${s.jb2008_altitude_loss_30d.toFixed(2)} km (JB2008) in 30 days`}
+                </span>
                 <Badge variant={spreadLevel(s.model_spread.value)}>{`${(s.model_spread.value * 100).toFixed(1)}%`}</Badge>
               </li>
             ))}
@@ -93,8 +121,9 @@ export function ModelsTab({ rows, readings }: { rows: readonly DensityRow[]; rea
   return (
     <div className="space-y-4">
       <Card aria-label="Model Comparison">
-        <CardHeader>
+        <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
           <CardTitle className="text-base">Model Comparison</CardTitle>
+          <ExportCsvButton rows={rows} columns={MODEL_COMPARISON_CSV_COLUMNS} name="density-models" />
         </CardHeader>
         <CardContent className="overflow-x-auto">
           <table className="w-full text-sm">

@@ -4,6 +4,7 @@ import type { DragCalculationResult } from '../../../contracts/orbital-drag.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -17,6 +18,7 @@ import {
   type CalculatorModel,
   type DragForm,
 } from '@/lib/drag-calculator-form';
+import type { CsvColumn } from '@/lib/csv';
 import { formatLifetime, formatNewtons, formatSci } from '@/lib/drag-format';
 import { useDragCalculation } from '@/queries/orbital-drag';
 
@@ -31,6 +33,23 @@ const FIELDS: ReadonlyArray<{ key: TextField; label: string; type: 'text' | 'num
   { key: 'crossSectionalArea', label: 'Cross-sectional Area (m²)', type: 'number', step: '0.1' },
   { key: 'dragCoefficient', label: 'Drag Coefficient', type: 'number', step: '0.1' },
   { key: 'altitude', label: 'Altitude (km)', type: 'number' },
+];
+
+/** The calculations' CSV (issue 14): every calculation of this visit (not only the 3 shown), oldest first. */
+export const CALCULATIONS_CSV_COLUMNS: readonly CsvColumn<DragCalculationResult>[] = [
+  { header: 'Calculated (UTC)', value: (r) => r.createdAt },
+  { header: 'Satellite', value: (r) => r.satellite },
+  { header: 'Model', value: (r) => r.model },
+  { header: 'Drag force (N)', value: (r) => r.dragForce },
+  { header: 'Atmospheric density (kg/m³)', value: (r) => r.atmosphericDensity },
+  { header: 'Orbit decay rate (km/day)', value: (r) => r.orbitDecayRate },
+  { header: 'Confidence (%)', value: (r) => r.confidence },
+  { header: 'Lifetime (days)', value: (r) => r.lifetimeEstimate },
+  { header: 'Lifetime (years)', value: (r) => r.lifetimeYears },
+  { header: 'Lifetime', value: (r) => r.lifetimeText },
+  { header: 'Period change (s/day)', value: (r) => r.periodChangeSecondsPerDay },
+  { header: 'Model spread (fraction)', value: (r) => r.modelSpread.value },
+  { header: 'Source', value: (r) => r.source },
 ];
 
 function ResultCard({ result }: { result: DragCalculationResult }) {
@@ -145,8 +164,9 @@ export function SatelliteDataTab() {
       <div className="space-y-4">
         {results.length > 0 && (
           <Card aria-label="Calculation Results">
-            <CardHeader>
+            <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
               <CardTitle className="text-base">Calculation Results</CardTitle>
+              <ExportCsvButton rows={results} columns={CALCULATIONS_CSV_COLUMNS} name="drag-calculations" />
             </CardHeader>
             <CardContent className="space-y-2">
               <ul className="space-y-2" aria-label="Calculations">

@@ -1,6 +1,8 @@
 import type { SpaceWeatherForecastResponse } from '../../../contracts/orbital-drag.ts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import type { CsvColumn } from '@/lib/csv';
 import { alertColour, formatReading, impactLevel, type ImpactLevel } from '@/lib/drag-format';
 
 const ALERT_CLASS = {
@@ -35,14 +37,29 @@ export function AlertList({ alerts }: { alerts: SpaceWeatherForecastResponse['al
   );
 }
 
+/** The forecast list's CSV (issue 14): each parameter now and in 24 h, in full, with its impact. */
+export const FORECAST_CSV_COLUMNS: readonly CsvColumn<SpaceWeatherForecastResponse['forecast'][number]>[] = [
+  { header: 'Parameter', value: (f) => f.parameter },
+  { header: 'Unit', value: (f) => f.unit },
+  { header: 'Current', value: (f) => f.current },
+  { header: 'Current status', value: (f) => f.status },
+  { header: '24h forecast', value: (f) => f.forecast },
+  { header: 'Forecast status', value: (f) => f.forecast_status },
+  { header: 'Change (%)', value: (f) => f.change_percent },
+  { header: 'Drag factor', value: (f) => f.drag_factor },
+  { header: 'Impact', value: (f) => impactLevel(f.drag_factor) },
+  { header: 'Description', value: (f) => f.description },
+];
+
 /** Spec §2 Space Weather tab: forecast parameters (impact levels by drag factor, §9) and active alerts. */
 export function SpaceWeatherTab({ data }: { data: SpaceWeatherForecastResponse | undefined }) {
   if (!data) return <p className="text-sm text-muted-foreground">Loading orbital drag data...</p>;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card aria-label="Space Weather Forecast">
-        <CardHeader>
+        <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
           <CardTitle className="text-base">Space Weather Forecast</CardTitle>
+          <ExportCsvButton rows={data.forecast} columns={FORECAST_CSV_COLUMNS} name="space-weather-forecast" />
         </CardHeader>
         <CardContent>
           <ul className="space-y-3">

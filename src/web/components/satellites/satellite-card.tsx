@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { IsraeliSatellite } from '../../../contracts/satellites.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { CategoryBadge } from '@/components/satellites/category-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DetailField } from '@/components/ui/detail-field';
@@ -21,7 +22,8 @@ const VALUE_CLASS = 'font-mono font-normal';
 
 /**
  * Every field of the spec's Satellite entity (§3) plus where its elements came
- * from. The card is a region named by the satellite's name.
+ * from. The card is a region named by the satellite's name, which links to the
+ * object's page (issue 14).
  */
 export function SatelliteCard({ satellite }: { satellite: IsraeliSatellite }) {
   const titleId = useId();
@@ -30,7 +32,9 @@ export function SatelliteCard({ satellite }: { satellite: IsraeliSatellite }) {
     <Card aria-labelledby={titleId} className="flex flex-col">
       <CardHeader className="gap-2 pb-4">
         <div className="flex items-start justify-between gap-2">
-          <CardTitle id={titleId}>{satellite.name}</CardTitle>
+          <CardTitle id={titleId}>
+            <ObjectLink norad={satellite.id} name={satellite.name} />
+          </CardTitle>
           <CategoryBadge category={satellite.category} />
         </div>
         <dl className="grid grid-cols-2 gap-2">

@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConjunctionResultsCard } from '@/components/sst/conjunction-results-card';
 import { stubViewportHeight } from '@/components/sst/jsdom-layout';
 import { makeConjunction, makeResult } from '@/components/sst/sst-fixtures';
+import { captureDownloads } from '@/test/downloads';
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 
@@ -121,5 +123,58 @@ describe('ConjunctionResultsCard (spec §2, §9)', () => {
     fireEvent.scroll(scroller);
     expect(screen.getByRole('listitem', { name: 'OFEQ-16 ↔ OBJECT 8001' })).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'OFEQ-16 ↔ OBJECT 1' })).not.toBeInTheDocument();
+  });
+
+  it('exports every conjunction of the result as CSV, values in full with their units, TCA in ISO 8601 UTC', async () => {
+    const conjunctions = [makeConjunction({ id: 'job-1-a', pc_method: 'pc2d' }), makeConjunction({ id: 'job-1-b', secondary_object: 'FENGYUN 1C DEB', secondary_id: 29228, risk_level: 'low' })];
+    render(<ConjunctionResultsCard result={makeResult(conjunctions)} now={NOW} />);
+    const downloads = captureDownloads();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^sst-conjunctions-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual([
+      'Conjunction ID',
+      'Risk',
+      'Primary',
+      'Primary NORAD ID',
+      'Secondary',
+      'Secondary NORAD ID',
+      'TCA (UTC)',
+      'Miss distance (km)',
+      'Radial (km)',
+      'In-track (km)',
+      'Cross-track (km)',
+      'Relative velocity (km/s)',
+      'Pc',
+      'Pc method',
+      'Max Pc',
+      'CDM',
+    ]);
+    expect(csv.rows[0]).toEqual([
+      'job-1-a',
+      'critical',
+      'OFEQ-16',
+      '190016',
+      'COSMOS 2542',
+      '44797',
+      '2025-03-02T07:04:58.000Z',
+      '1.2345',
+      '0.1',
+      '1.2',
+      '0.2',
+      '14.5167',
+      '0.000123456',
+      'pc2d',
+      '0.0005',
+      conjunctions[0]!.cdm_url,
+    ]);
+    expect(csv.rows[1]?.slice(4, 6)).toEqual(['FENGYUN 1C DEB', '29228']);
+  });
+
+  it('has no Export CSV before a result or for an empty one', () => {
+    const { rerender } = render(<ConjunctionResultsCard result={null} now={NOW} />);
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    rerender(<ConjunctionResultsCard result={makeResult([])} now={NOW} />);
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 });

@@ -53,6 +53,15 @@ describe('SatelliteList (virtualised)', () => {
     expect(onToggle.mock.calls).toEqual([[3], [4]]);
   });
 
+  it("links each name to the object's page (issue 14); a click on the name opens it rather than toggling", async () => {
+    const onToggle = vi.fn();
+    render(<SatelliteList satellites={CATALOGUE} selected={new Set()} onToggle={onToggle} />);
+    const link = within(rows()[2]!).getByRole('link', { name: 'OBJECT 3' });
+    expect(link).toHaveAttribute('href', '/objects/3');
+    await userEvent.setup().click(link);
+    expect(onToggle).not.toHaveBeenCalled();
+  });
+
   it('toggles with the keyboard: Space on a focused checkbox', async () => {
     const onToggle = vi.fn();
     render(<SatelliteList satellites={CATALOGUE} selected={new Set()} onToggle={onToggle} />);

@@ -1,5 +1,6 @@
 import { memo, type CSSProperties } from 'react';
 import type { SatelliteRecord } from '../../../contracts/satellites.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { CategoryBadge } from '@/components/satellites/category-badge';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/utils';
@@ -30,13 +31,16 @@ export const SatelliteRow = memo(function SatelliteRow({ satellite, checked, onT
       aria-setsize={setSize}
       style={style}
       className={cn('absolute left-0 top-0 flex w-full cursor-pointer items-center gap-3 rounded-md px-3 hover:bg-accent/60', checked && 'bg-accent/40')}
-      onClick={() => onToggle(satellite.id)}
+      onClick={(event) => {
+        if (event.target instanceof Element && event.target.closest('a')) return;
+        onToggle(satellite.id);
+      }}
     >
       <Checkbox checked={checked} aria-labelledby={nameId} onClick={(event) => event.stopPropagation()} onCheckedChange={() => onToggle(satellite.id)} />
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
           <span id={nameId} className="truncate text-sm font-medium">
-            {satellite.name}
+            <ObjectLink norad={satellite.id} name={satellite.name} />
           </span>
           {satellite.category && <CategoryBadge category={satellite.category} />}
         </div>

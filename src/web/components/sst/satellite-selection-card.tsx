@@ -5,14 +5,27 @@ import { SatelliteList } from '@/components/sst/satellite-list';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { CsvColumn } from '@/lib/csv';
 import { ALL_CATEGORIES, distinctCategories, filterSatellites, indexSatellites } from '@/lib/satellite-filter';
 
 export const LOADING_SATELLITES_TEXT = 'Loading satellites';
 export const NO_MATCH_TEXT = 'No satellites match the search';
 export const SEARCH_PLACEHOLDER = 'Search by name, NORAD ID, COSPAR ID';
+
+/** The list's CSV (issue 14): the records the search and category leave, and whether each is selected. */
+export function satelliteListCsvColumns(selected: ReadonlySet<number>): CsvColumn<SatelliteRecord>[] {
+  return [
+    { header: 'Name', value: (s) => s.name },
+    { header: 'NORAD ID', value: (s) => s.id },
+    { header: 'COSPAR ID', value: (s) => s.cosparId },
+    { header: 'Category', value: (s) => s.category },
+    { header: 'Selected', value: (s) => (selected.has(s.id) ? 'yes' : 'no') },
+  ];
+}
 
 interface SatelliteSelectionCardProps {
   /** The catalogue's records; undefined until the first read. */
@@ -27,8 +40,8 @@ interface SatelliteSelectionCardProps {
 /**
  * Spec §2 "Satellite Selection": Select OFEQ, Clear All, a search over name,
  * NORAD ID and COSPAR ID, a category filter (All plus the records' categories)
- * and the virtualised list. The search is deferred so typing stays responsive
- * while 50,000 records are filtered.
+ * and the virtualised list with its CSV. The search is deferred so typing stays
+ * responsive while 50,000 records are filtered.
  */
 export function SatelliteSelectionCard({ satellites, error, selected, onToggle, onSelectOfeq, onClear }: SatelliteSelectionCardProps) {
   const [search, setSearch] = useState('');
@@ -48,13 +61,14 @@ export function SatelliteSelectionCard({ satellites, error, selected, onToggle, 
         <CardTitle id={titleId}>Satellite Selection</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={onSelectOfeq} disabled={!satellites}>
             Select OFEQ
           </Button>
           <Button variant="outline" size="sm" onClick={onClear}>
             Clear All
           </Button>
+          <ExportCsvButton rows={visible} columns={satelliteListCsvColumns(selected)} name="satellites" className="ml-auto" />
         </div>
         <div className="space-y-2">
           <Label htmlFor={searchId} className="sr-only">

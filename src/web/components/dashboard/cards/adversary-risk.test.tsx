@@ -1,9 +1,11 @@
 import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RiskItem } from '../../../../contracts/operations.ts';
 import { ADVERSARY_RISK_SOURCE, AdversaryRiskCard } from '@/components/dashboard/cards/adversary-risk';
 import { RISK_ITEMS_POLL_MS } from '@/queries/conjunctions';
 import { expectSecondReadBetween, labelsOf, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';
+import { captureDownloads } from '@/test/downloads';
 import { mockFetch } from '@/test/fetch-mock';
 
 const API = '/api/conjunctions/adversary-risk';
@@ -63,7 +65,9 @@ describe('AdversaryRiskCard', () => {
     renderCard();
     await card().findByRole('list', { name: TITLE });
     const item = within(card().getByRole('article', { name: 'OFEQ-16 × COSMOS 2558' }));
-    expect(item.getByText('OFEQ-16 × COSMOS 2558')).toBeInTheDocument();
+    expect(item.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'OFEQ-16 × COSMOS 2558')).toBeInTheDocument();
+    // The other object's name opens its page (issue 14); the fleet satellite's NORAD id is not in the item.
+    expect(item.getByRole('link', { name: 'COSMOS 2558' })).toHaveAttribute('href', '/objects/53883');
     expect(item.getByText('Electronic Warfare · NORAD 53883')).toBeInTheDocument();
     expect(item.getByText('HIGH')).toHaveClass('bg-orange-500');
     expect(fields('OFEQ-16 × COSMOS 2558')).toEqual([
@@ -118,5 +122,30 @@ describe('AdversaryRiskCard', () => {
     renderCard();
     await card().findByRole('list', { name: TITLE });
     await expectSecondReadBetween(() => fetchMock.mock.calls.filter(([url]) => url === API).length, 29_000, 1_500);
+  });
+
+  it('exports the items as CSV: every field in full, TCA in UTC', async () => {
+    mockFetch({ [API]: ITEMS });
+    renderCard();
+    await card().findByRole('list', { name: TITLE });
+    const downloads = captureDownloads();
+    await userEvent.setup().click(card().getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^adversary-conjunction-risk-\d{8}-\d{4}\.csv$/);
+    expect(csv.type).toBe('text/csv;charset=utf-8');
+    expect(csv.header).toEqual([
+      'Fleet satellite',
+      'Object',
+      'Object NORAD ID',
+      'Type',
+      'Threat level',
+      'TCA (UTC)',
+      'Miss distance (km)',
+      'Risk (%)',
+      'Relative velocity (km/s)',
+      'Days to TCA',
+    ]);
+    expect(csv.rows[0]).toEqual(['OFEQ-16', 'COSMOS 2558', '53883', 'electronic_warfare', 'high', '2026-11-23T23:45:30Z', '23.456', '67.4', '0.871', '2']);
+    expect(csv.rows).toHaveLength(4);
   });
 });

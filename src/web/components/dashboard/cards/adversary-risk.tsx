@@ -2,8 +2,11 @@ import { LoaderCircle, ShieldAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RiskItem } from '../../../../contracts/operations.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import type { CsvColumn } from '@/lib/csv';
 import { formatDayFromNow, formatRiskPercent, formatShortUtc, titleCase } from '@/lib/dashboard-format';
 import { errorMessage } from '@/lib/error-message';
 import { formatDistanceKm, formatRelativeVelocity } from '@/lib/sst-format';
@@ -23,6 +26,7 @@ export function AdversaryRiskCard() {
   return (
     <RiskItemsCard
       title="Adversary Conjunction Risk"
+      csvName="adversary-conjunction-risk"
       icon={<ShieldAlert className="size-5 text-red-500" aria-hidden="true" />}
       source={ADVERSARY_RISK_SOURCE}
       empty={ADVERSARY_RISK_EMPTY}
@@ -31,8 +35,24 @@ export function AdversaryRiskCard() {
   );
 }
 
+/** Both risk lists' CSV (issue 14): every field an item shows, in full. */
+export const RISK_ITEMS_CSV_COLUMNS: readonly CsvColumn<RiskItem>[] = [
+  { header: 'Fleet satellite', value: (item) => item.israeliSatellite },
+  { header: 'Object', value: (item) => item.objectName },
+  { header: 'Object NORAD ID', value: (item) => item.noradId },
+  { header: 'Type', value: (item) => item.type },
+  { header: 'Threat level', value: (item) => item.threatLevel },
+  { header: 'TCA (UTC)', value: (item) => item.time },
+  { header: 'Miss distance (km)', value: (item) => item.minimumDistance },
+  { header: 'Risk (%)', value: (item) => item.risk },
+  { header: 'Relative velocity (km/s)', value: (item) => item.relativeVelocity },
+  { header: 'Days to TCA', value: (item) => item.dayFromNow },
+];
+
 interface RiskItemsCardProps {
   title: string;
+  /** The CSV file name's prefix. */
+  csvName: string;
   icon: ReactNode;
   source: string;
   empty: string;
@@ -40,11 +60,11 @@ interface RiskItemsCardProps {
 }
 
 /**
- * The frame both risk cards share: title, source note, a spinner only while
- * loading (spec §2), the error, the empty text, and the list scrolling at
- * max-h-72 (spec §9).
+ * The frame both risk cards share: title, source note, Export CSV, a spinner
+ * only while loading (spec §2), the error, the empty text, and the list
+ * scrolling at max-h-72 (spec §9).
  */
-export function RiskItemsCard({ title, icon, source, empty, query }: RiskItemsCardProps) {
+export function RiskItemsCard({ title, csvName, icon, source, empty, query }: RiskItemsCardProps) {
   const titleId = useId();
   const { data, isPending, error } = query;
   return (
@@ -54,7 +74,10 @@ export function RiskItemsCard({ title, icon, source, empty, query }: RiskItemsCa
           {icon}
           {title}
         </CardTitle>
-        <CardDescription className="text-xs">{source}</CardDescription>
+        <div className="flex items-start justify-between gap-2">
+          <CardDescription className="text-xs">{source}</CardDescription>
+          <ExportCsvButton rows={data ?? []} columns={RISK_ITEMS_CSV_COLUMNS} name={csvName} className="h-7 px-2.5 text-xs" />
+        </div>
       </CardHeader>
       <CardContent className="flex min-h-0 flex-1 flex-col">
         {isPending ? (
@@ -86,7 +109,11 @@ function RiskItemEntry({ item }: { item: RiskItem }) {
     <article aria-label={`${item.israeliSatellite} × ${item.objectName}`} className="rounded-md border p-3 text-sm">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate font-medium">{`${item.israeliSatellite} × ${item.objectName}`}</p>
+          {/* The fleet satellite's NORAD id is not in the item (RiskItem): only the other object links to its page. */}
+          <p className="truncate font-medium">
+            {`${item.israeliSatellite} × `}
+            <ObjectLink norad={item.noradId} name={item.objectName} />
+          </p>
           <p className="text-xs text-muted-foreground">{`${titleCase(item.type)} · NORAD ${item.noradId}`}</p>
         </div>
         <RiskBadge level={item.threatLevel} />

@@ -1,7 +1,8 @@
 import { BarChart3, LoaderCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ConjunctionAnalysis } from '../../../../contracts/operations.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { AXIS_LABEL, AXIS_LINE, AXIS_TICK, GRID_STROKE } from '@/components/sst/chart-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -271,7 +272,7 @@ function ObjectPanel({ title, object }: { title: string; object: ConjunctionAnal
         {title}
       </h3>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-        <PanelField label="Name" value={object.name} />
+        <PanelField label="Name" value={<ObjectLink norad={object.noradId} name={object.name} />} />
         <PanelField label="COSPAR ID" value={object.cosparId ?? NO_VALUE} />
         <PanelField label="Mass" value={formatMass(object.mass)} />
         <PanelField label="RCS" value={formatRcsText(object.rcs)} />
@@ -281,7 +282,7 @@ function ObjectPanel({ title, object }: { title: string; object: ConjunctionAnal
   );
 }
 
-function PanelField({ label, value }: { label: string; value: string }) {
+function PanelField({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-muted-foreground">{label}</dt>

@@ -4,9 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Conjunction } from '../../../../contracts/operations.ts';
-import { CriticalConjunctionsCard } from '@/components/dashboard/cards/critical-conjunctions';
+import { CRITICAL_CONJUNCTIONS_CSV_COLUMNS, CriticalConjunctionsCard } from '@/components/dashboard/cards/critical-conjunctions';
 import { CONJUNCTIONS_POLL_MS } from '@/queries/conjunctions';
 import { expectSecondReadBetween, makeConjunction, region, renderWithQueryClient, stubPendingFetch, undoStubsAfterEach } from '@/test/card-harness';
+import { captureDownloads } from '@/test/downloads';
 import { mockFetch } from '@/test/fetch-mock';
 
 const API = '/api/conjunctions/active';
@@ -22,8 +23,9 @@ const LIST: Conjunction[] = [
 const renderCard = () => renderWithQueryClient(<CriticalConjunctionsCard />);
 const card = () => region('Critical Conjunctions');
 
+/** An entry of the list, found by its select button (named by the id and risk). */
 function entry(conjunctionId: string) {
-  return within(card().getByRole('button', { name: new RegExp(conjunctionId) }));
+  return within(card().getByRole('button', { name: new RegExp(conjunctionId) }).closest('li')!);
 }
 
 undoStubsAfterEach();
@@ -54,9 +56,10 @@ describe('CriticalConjunctionsCard', () => {
     const first = entry('CNJ-2026-001');
     expect(first.getByText('CNJ-2026-001')).toBeInTheDocument();
     expect(first.getByText('Primary')).toBeInTheDocument();
-    expect(first.getByText('OFEQ-16')).toBeInTheDocument();
+    // Each object's name opens its page (issue 14).
+    expect(first.getByRole('link', { name: 'OFEQ-16' })).toHaveAttribute('href', '/objects/45918');
     expect(first.getByText('Secondary')).toBeInTheDocument();
-    expect(first.getByText('COSMOS 2542 DEB')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'COSMOS 2542 DEB' })).toHaveAttribute('href', '/objects/48274');
     expect(first.getByText('TCA (UTC)')).toBeInTheDocument();
     expect(first.getByText('23:30:05')).toBeInTheDocument();
     expect(first.getByText('Miss Distance')).toBeInTheDocument();
@@ -135,6 +138,43 @@ describe('CriticalConjunctionsCard', () => {
     await user.click(button);
     expect(button).toHaveAttribute('aria-pressed', 'true');
     expect(card().getByRole('button', { name: /CNJ-2026-001/ })).toHaveAttribute('aria-pressed', 'false');
+    // A click elsewhere on an entry picks it too; a click on an object's name does not (it opens the object).
+    await user.click(entry('CNJ-2026-003').getByText('Miss Distance'));
+    expect(card().getByRole('button', { name: /CNJ-2026-003/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('exports the active conjunctions as CSV, values in full and times in ISO 8601 UTC', async () => {
+    mockFetch({ [API]: LIST });
+    renderCard();
+    await card().findByText('5 Active');
+    const downloads = captureDownloads();
+    await userEvent.setup().click(card().getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^critical-conjunctions-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual([...CRITICAL_CONJUNCTIONS_CSV_COLUMNS.map((column) => column.header)]);
+    expect(csv.header.slice(0, 9)).toEqual(['Conjunction ID', 'Risk', 'Status', 'Primary', 'Primary NORAD ID', 'Secondary', 'Secondary NORAD ID', 'TCA (UTC)', 'Miss distance (m)']);
+    expect(csv.rows).toHaveLength(5);
+    expect(csv.rows[0]).toEqual([
+      'CNJ-2026-001',
+      'critical',
+      'open',
+      'OFEQ-16',
+      '45918',
+      'COSMOS 2542 DEB',
+      '48274',
+      '2026-11-22T23:30:05.600Z',
+      '42.06',
+      '1',
+      '40',
+      '12',
+      '13.2',
+      String(1 / 3571),
+      '0.001',
+      '3571',
+      '2026-11-20T00:00:00Z',
+      '2026-11-21T00:00:00Z',
+    ]);
   });
 
   it('re-reads the list every 5 s', async () => {

@@ -17,6 +17,7 @@ export function DebrisRiskCard() {
   return (
     <RiskItemsCard
       title="Space Debris Collision Assessment"
+      csvName="debris-collision-assessment"
       icon={<Trash2 className="size-5 text-orange-500" aria-hidden="true" />}
       source={DEBRIS_RISK_SOURCE}
       empty={DEBRIS_RISK_EMPTY}

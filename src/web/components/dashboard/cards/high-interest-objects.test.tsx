@@ -6,6 +6,7 @@ import { canSubmit, EMPTY_FORM, formBody, HighInterestObjectsCard, sortByPriorit
 import { stubRadixSelectDom } from '@/components/sst/jsdom-layout';
 import { createQueryClient } from '@/lib/query-client';
 import { expectSecondReadBetween, labelsOf, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';
+import { captureDownloads } from '@/test/downloads';
 import { mockFetch } from '@/test/fetch-mock';
 import { DASHBOARD_STATS_KEY } from '@/queries/dashboard-stats';
 import { HIGH_INTEREST_POLL_MS } from '@/queries/high-interest-objects';
@@ -122,6 +123,8 @@ describe('HighInterestObjectsCard: the list', () => {
     fakeServer([COSMOS]);
     renderCard();
     const item = within(await card().findByRole('listitem', { name: 'COSMOS 2576' }));
+    // The name opens the object's page (issue 14).
+    expect(item.getByRole('link', { name: 'COSMOS 2576' })).toHaveAttribute('href', '/objects/57182');
     expect(item.getByText('NORAD 57182')).toBeInTheDocument();
     expect(item.getByText('CRITICAL')).toHaveClass('bg-red-600');
     expect(item.getByText('Co-planar with OFEQ-16')).toBeInTheDocument();
@@ -174,6 +177,32 @@ describe('HighInterestObjectsCard: the list', () => {
     await card().findByRole('list', { name: 'High interest objects' });
     await expectSecondReadBetween(() => fetchMock.mock.calls.length, 4_500, 1_000);
     expect(HIGH_INTEREST_POLL_MS).toBe(5_000);
+  });
+
+  it('exports the list as CSV in the order shown, every field in full, times in ISO 8601 UTC', async () => {
+    fakeServer([hio(2), COSMOS]);
+    const { user } = renderCard();
+    await card().findByRole('listitem', { name: 'COSMOS 2576' });
+    const downloads = captureDownloads();
+    await user.click(card().getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^high-interest-objects-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual([
+      'Satellite',
+      'NORAD ID',
+      'Priority',
+      'Reason',
+      'Special instructions',
+      'Added by',
+      'Added (UTC)',
+      'Last observation (UTC)',
+      'Tracking frequency (min)',
+      'Tracking status',
+    ]);
+    expect(csv.rows).toEqual([
+      ['COSMOS 2576', '57182', 'critical', 'Co-planar with OFEQ-16', 'Report every pass to the duty officer', 'SDA Ops', '2025-02-28T23:30:00Z', '2025-03-01T23:45:00Z', '120', 'delayed'],
+      ['OBJECT 2', '57002', 'medium', 'Watch list', '', 'Test Operator', '2025-02-20T09:15:00Z', '2025-03-01T23:45:00Z', '90', 'on-track'],
+    ]);
   });
 });
 

@@ -3,13 +3,16 @@ import { format, isValid } from 'date-fns';
 import { useId, useState, type FormEvent } from 'react';
 import type { HighInterestObject, Priority, TrackingStatus } from '../../../../contracts/operations.ts';
 import { CardError, CardSpinner } from '@/components/dashboard/cards/threat-overview';
+import { ObjectLink } from '@/components/objects/object-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { CsvColumn } from '@/lib/csv';
 import { formatShortUtc } from '@/lib/dashboard-format';
 import { errorMessage } from '@/lib/error-message';
 import { riskStyle } from '@/lib/risk-levels';
@@ -47,6 +50,20 @@ export function formatDayUtc(iso: string): string {
 export function formatFrequency(minutes: number): string {
   return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min`;
 }
+
+/** The watch list's CSV (issue 14): every field an entry shows, in full, in the order shown. */
+export const HIGH_INTEREST_CSV_COLUMNS: readonly CsvColumn<HighInterestObject>[] = [
+  { header: 'Satellite', value: (o) => o.satelliteName },
+  { header: 'NORAD ID', value: (o) => o.satelliteId },
+  { header: 'Priority', value: (o) => o.priority },
+  { header: 'Reason', value: (o) => o.reason },
+  { header: 'Special instructions', value: (o) => o.specialInstructions },
+  { header: 'Added by', value: (o) => o.addedBy },
+  { header: 'Added (UTC)', value: (o) => o.addedDate },
+  { header: 'Last observation (UTC)', value: (o) => o.lastObservation },
+  { header: 'Tracking frequency (min)', value: (o) => o.trackingFrequency },
+  { header: 'Tracking status', value: (o) => o.trackingStatus },
+];
 
 export interface HioForm {
   satelliteId: string;
@@ -198,8 +215,8 @@ function HioItem({ object, onEdit }: { object: HighInterestObject; onEdit: () =>
     <li className="space-y-2 rounded-md border bg-background/40 p-3" aria-label={object.satelliteName}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate font-medium" title={object.satelliteName}>
-            {object.satelliteName}
+          <p className="truncate font-medium">
+            <ObjectLink norad={object.satelliteId} name={object.satelliteName} />
           </p>
           <p className="font-mono text-xs text-muted-foreground">{`NORAD ${object.satelliteId}`}</p>
         </div>
@@ -263,7 +280,8 @@ function HioItem({ object, onEdit }: { object: HighInterestObject; onEdit: () =>
  * Spec §2 High Interest Objects: the watch list from GET
  * /api/high-interest-objects (every 5 s) with priority, reason, instructions,
  * who added it and when, the last observation, the tracking frequency and the
- * server's derived tracking status (§4). DECISIONS.md §7: objects are added,
+ * server's derived tracking status (§4), names linked to the objects' pages and
+ * the list as CSV (issue 14). DECISIONS.md §7: objects are added,
  * edited and removed here too (POST, PATCH, DELETE), the server's 4xx message
  * shown in the form.
  */
@@ -278,15 +296,18 @@ export function HighInterestObjectsCard() {
 
   return (
     <Card aria-labelledby={titleId} className="flex h-full flex-col">
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle id={titleId} className="flex items-center gap-2">
           <Crosshair className="size-5 text-blue-400" aria-hidden="true" />
           {HIGH_INTEREST_TITLE}
         </CardTitle>
-        <Button type="button" size="sm" variant="outline" className="h-7 shrink-0 px-2.5 text-xs" disabled={formFor === 'new'} onClick={() => setFormFor('new')}>
-          <Plus aria-hidden="true" />
-          Add
-        </Button>
+        <div className="flex shrink-0 items-center gap-2">
+          <ExportCsvButton rows={objects} columns={HIGH_INTEREST_CSV_COLUMNS} name="high-interest-objects" className="h-7 px-2.5 text-xs" />
+          <Button type="button" size="sm" variant="outline" className="h-7 shrink-0 px-2.5 text-xs" disabled={formFor === 'new'} onClick={() => setFormFor('new')}>
+            <Plus aria-hidden="true" />
+            Add
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
         {formOpen && <HioFormPanel key={formFor} editing={editing} onDone={() => setFormFor(null)} />}

@@ -1,7 +1,10 @@
 import { Activity } from 'lucide-react';
 import { useId } from 'react';
+import type { OperationsEvent } from '../../../../contracts/operations.ts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import type { CsvColumn } from '@/lib/csv';
 import { eventTypeColour, formatUtcClock, titleCase } from '@/lib/dashboard-format';
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
@@ -11,10 +14,19 @@ import { useEvents } from '@/queries/events';
 export const LIVE_FEED_LOADING = 'Loading live feed...';
 export const LIVE_FEED_EMPTY = 'No recent events';
 
+/** The feed's CSV (issue 14): each event in full, with the conjunction and object it concerns. */
+export const LIVE_FEED_CSV_COLUMNS: readonly CsvColumn<OperationsEvent>[] = [
+  { header: 'Time (UTC)', value: (e) => e.timestamp },
+  { header: 'Type', value: (e) => e.eventType },
+  { header: 'Description', value: (e) => e.description },
+  { header: 'Conjunction ID', value: (e) => e.conjunctionId },
+  { header: 'NORAD ID', value: (e) => e.noradId },
+];
+
 /**
  * Spec §2 Live Feed: the operations events (DECISIONS.md §7), polled every
  * 2 s, newest first: the event type title-cased in its colour, the UTC time
- * HH:MM:SS and the description.
+ * HH:MM:SS and the description; Export CSV of the events listed.
  */
 export function LiveFeedCard() {
   const titleId = useId();
@@ -27,10 +39,13 @@ export function LiveFeedCard() {
           <Activity className="size-5 text-green-500" aria-hidden="true" />
           Live Feed
         </CardTitle>
-        <Badge variant="green" className="gap-1.5">
-          <span className="size-1.5 animate-pulse rounded-full bg-white" aria-hidden="true" />
-          LIVE
-        </Badge>
+        <div className="flex items-center gap-2">
+          <Badge variant="green" className="gap-1.5">
+            <span className="size-1.5 animate-pulse rounded-full bg-white" aria-hidden="true" />
+            LIVE
+          </Badge>
+          <ExportCsvButton rows={events} columns={LIVE_FEED_CSV_COLUMNS} name="live-feed" className="h-7 px-2.5 text-xs" />
+        </div>
       </CardHeader>
       <CardContent className="flex min-h-0 flex-1 flex-col">
         {isPending ? (

@@ -6,6 +6,7 @@ import { formatDayUtc } from '@/components/dashboard/cards/high-interest-objects
 import { formatDeltaV, maneuversInWindow, maneuverTypeLabel, RecentManeuversCard } from '@/components/dashboard/cards/recent-maneuvers';
 import { formatShortUtc } from '@/lib/dashboard-format';
 import { expectSecondReadBetween, labelsOf, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';
+import { captureDownloads } from '@/test/downloads';
 import { mockFetch } from '@/test/fetch-mock';
 import { MANEUVERS_POLL_MS } from '@/queries/maneuvers';
 
@@ -106,6 +107,8 @@ describe('RecentManeuversCard', () => {
     });
     renderCard();
     const item = within(await card().findByRole('listitem', { name: 'COSMOS 2576' }));
+    // The name opens the object's page (issue 14).
+    expect(item.getByRole('link', { name: 'COSMOS 2576' })).toHaveAttribute('href', '/objects/57182');
     expect(item.getByText('NORAD 57182')).toBeInTheDocument();
     expect(item.getByText('Plane Change')).toBeInTheDocument();
     expect(fields('COSMOS 2576')).toEqual([
@@ -133,6 +136,20 @@ describe('RecentManeuversCard', () => {
     await card().findByRole('list', { name: 'Recent maneuvers' });
     await expectSecondReadBetween(() => fetchMock.mock.calls.length, 4_500, 1_000);
     expect(MANEUVERS_POLL_MS).toBe(5_000);
+  });
+
+  it('exports every manoeuvre of the 30 days as CSV (not only the 5 shown), newest first, values in full', async () => {
+    const old = maneuver(99, { detectionTime: new Date(NOW - 40 * DAY).toISOString(), satelliteName: 'OLD' });
+    mockFetch({ [API]: [maneuver(3), maneuver(1), maneuver(7), old, maneuver(2), maneuver(5), maneuver(4), maneuver(6, { deltaV: 0.123456789 })] });
+    renderCard();
+    await card().findByRole('list', { name: 'Recent maneuvers' });
+    const downloads = captureDownloads();
+    await userEvent.setup().click(card().getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^maneuvers-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual(['Satellite', 'NORAD ID', 'Type', 'Direction', 'Delta-v (m/s)', 'Manoeuvre time (UTC)', 'Detected (UTC)', 'Confidence (0-1)']);
+    expect(csv.rows.map((row) => row[0])).toEqual(['OBJECT 1', 'OBJECT 2', 'OBJECT 3', 'OBJECT 4', 'OBJECT 5', 'OBJECT 6', 'OBJECT 7']);
+    expect(csv.rows[5]).toEqual(['OBJECT 6', '48006', 'orbit_raising', 'prograde', '0.123456789', '2025-03-02T06:00:00.000Z', '2025-03-02T06:00:00.000Z', '0.9']);
   });
 });
 

@@ -2,9 +2,12 @@ import { Rocket } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Maneuver, ManeuverDirection, ManeuverType } from '../../../../contracts/operations.ts';
 import { CardError, CardSpinner, formatPercent } from '@/components/dashboard/cards/threat-overview';
+import { ObjectLink } from '@/components/objects/object-link';
 import { useNow } from '@/components/sst/use-now';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import type { CsvColumn } from '@/lib/csv';
 import { formatShortUtc, titleCase } from '@/lib/dashboard-format';
 import { cn } from '@/lib/utils';
 import { useRecentManeuvers } from '@/queries/maneuvers';
@@ -50,6 +53,18 @@ export function maneuversInWindow(maneuvers: readonly Maneuver[], now: number): 
     .map(({ maneuver }) => maneuver);
 }
 
+/** The manoeuvres' CSV (issue 14): every one of the 30 days (not only the 5 shown), each field in full. */
+export const MANEUVERS_CSV_COLUMNS: readonly CsvColumn<Maneuver>[] = [
+  { header: 'Satellite', value: (m) => m.satelliteName },
+  { header: 'NORAD ID', value: (m) => m.satelliteId },
+  { header: 'Type', value: (m) => m.maneuverType },
+  { header: 'Direction', value: (m) => m.direction },
+  { header: 'Delta-v (m/s)', value: (m) => m.deltaV },
+  { header: 'Manoeuvre time (UTC)', value: (m) => m.maneuverTime },
+  { header: 'Detected (UTC)', value: (m) => m.detectionTime },
+  { header: 'Confidence (0-1)', value: (m) => m.confidence },
+];
+
 function ManeuverItem({ maneuver }: { maneuver: Maneuver }) {
   const fields: Array<[string, string]> = [
     ['Direction', directionLabel(maneuver.direction)],
@@ -61,8 +76,8 @@ function ManeuverItem({ maneuver }: { maneuver: Maneuver }) {
     <li className="space-y-2 rounded-md border bg-background/40 p-3" aria-label={maneuver.satelliteName}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate font-medium" title={maneuver.satelliteName}>
-            {maneuver.satelliteName}
+          <p className="truncate font-medium">
+            <ObjectLink norad={maneuver.satelliteId} name={maneuver.satelliteName} />
           </p>
           <p className="font-mono text-xs text-muted-foreground">{`NORAD ${maneuver.satelliteId}`}</p>
         </div>
@@ -87,7 +102,8 @@ function ManeuverItem({ maneuver }: { maneuver: Maneuver }) {
 /**
  * Spec §2 Recent Maneuver Detections: the manoeuvres of the last 30 days from
  * GET /api/maneuvers/recent (every 5 s), at most 5, with a 'View n more
- * detections' link that shows the rest in the card, scrolling.
+ * detections' link that shows the rest in the card, scrolling; names link to
+ * the objects' pages, and Export CSV writes them all.
  */
 export function RecentManeuversCard() {
   const titleId = useId();
@@ -100,11 +116,12 @@ export function RecentManeuversCard() {
 
   return (
     <Card aria-labelledby={titleId} className="flex h-full flex-col">
-      <CardHeader>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle id={titleId} className="flex items-center gap-2">
           <Rocket className="size-5 text-yellow-400" aria-hidden="true" />
           {RECENT_MANEUVERS_TITLE}
         </CardTitle>
+        <ExportCsvButton rows={recent} columns={MANEUVERS_CSV_COLUMNS} name="maneuvers" className="h-7 px-2.5 text-xs" />
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
         {error && <CardError what="maneuvers" error={error} />}

@@ -1,9 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThreatAssessment, ThreatSummary } from '../../../../contracts/operations.ts';
 import { formatPercent, highPriorityThreats, ThreatOverviewCard } from '@/components/dashboard/cards/threat-overview';
 import { createQueryClient } from '@/lib/query-client';
+import { captureDownloads } from '@/test/downloads';
 import { mockFetch } from '@/test/fetch-mock';
 import { THREAT_ASSESSMENTS_POLL_MS, THREAT_SUMMARY_POLL_MS } from '@/queries/threats';
 
@@ -102,7 +104,8 @@ describe('ThreatOverviewCard', () => {
     mockFetch({ [SUMMARY_API]: SUMMARY, [ASSESSMENTS_API]: ASSESSMENTS });
     renderCard();
     const item = within(await card().findByRole('listitem', { name: 'COSMOS 2576' }));
-    expect(item.getByText('COSMOS 2576')).toBeInTheDocument();
+    // The name opens the object's page (issue 14).
+    expect(item.getByRole('link', { name: 'COSMOS 2576' })).toHaveAttribute('href', '/objects/40003');
     expect(item.getByText('NORAD 40003')).toBeInTheDocument();
     expect(item.getByText('CRITICAL')).toHaveClass('bg-red-600');
     expect(item.getByText('Adversary')).toBeInTheDocument();
@@ -155,6 +158,19 @@ describe('ThreatOverviewCard', () => {
     expect([calls(SUMMARY_API), calls(ASSESSMENTS_API)]).toEqual([2, 2]);
     expect(THREAT_SUMMARY_POLL_MS).toBe(10_000);
     expect(THREAT_ASSESSMENTS_POLL_MS).toBe(10_000);
+  });
+
+  it('exports every high-priority threat as CSV (not only the 3 shown), in the order shown, values in full', async () => {
+    mockFetch({ [SUMMARY_API]: SUMMARY, [ASSESSMENTS_API]: ASSESSMENTS });
+    renderCard();
+    await card().findByRole('list', { name: 'High priority threats' });
+    const downloads = captureDownloads();
+    await userEvent.setup().click(card().getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^threats-\d{8}-\d{4}\.csv$/);
+    expect(csv.header).toEqual(['Satellite', 'NORAD ID', 'Owner', 'Threat level', 'Classification', 'Anomaly score (0-1)', 'Reason', 'Assessed (UTC)']);
+    expect(csv.rows.map((row) => row[0])).toEqual(['COSMOS 2576', 'COSMOS 2558', 'HIGH-B', 'HIGH-A']);
+    expect(csv.rows[0]).toEqual(['COSMOS 2576', '40003', 'CIS', 'critical', 'adversary', '0.873', 'Co-planar with OFEQ-16, approached to 4.2 km', '2025-03-01T06:30:00Z']);
   });
 });
 

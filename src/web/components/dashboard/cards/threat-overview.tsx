@@ -1,9 +1,12 @@
 import { CircleAlert, LoaderCircle, ShieldAlert } from 'lucide-react';
 import { useId } from 'react';
 import type { Classification, ThreatAssessment, ThreatLevel, ThreatSummary } from '../../../../contracts/operations.ts';
+import { ObjectLink } from '@/components/objects/object-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import type { CsvColumn } from '@/lib/csv';
 import { errorMessage } from '@/lib/error-message';
 import { riskStyle } from '@/lib/risk-levels';
 import { cn } from '@/lib/utils';
@@ -44,13 +47,29 @@ export function formatPercent(fraction: number): string {
 
 const LEVEL_ORDER: Record<ThreatLevel, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 
-/** Spec §2: the high-priority threats (critical or high), critical first, then by anomaly score; at most 3. */
-export function highPriorityThreats(assessments: readonly ThreatAssessment[]): ThreatAssessment[] {
+/** Every high-priority threat (critical or high), critical first, then by anomaly score: what the CSV holds. */
+export function rankedHighPriorityThreats(assessments: readonly ThreatAssessment[]): ThreatAssessment[] {
   return assessments
     .filter((assessment) => assessment.threatLevel === 'critical' || assessment.threatLevel === 'high')
-    .sort((a, b) => LEVEL_ORDER[a.threatLevel] - LEVEL_ORDER[b.threatLevel] || b.anomalyScore - a.anomalyScore)
-    .slice(0, THREATS_SHOWN);
+    .sort((a, b) => LEVEL_ORDER[a.threatLevel] - LEVEL_ORDER[b.threatLevel] || b.anomalyScore - a.anomalyScore);
 }
+
+/** Spec §2: the high-priority threats shown, at most 3. */
+export function highPriorityThreats(assessments: readonly ThreatAssessment[]): ThreatAssessment[] {
+  return rankedHighPriorityThreats(assessments).slice(0, THREATS_SHOWN);
+}
+
+/** The threats' CSV (issue 14): every high-priority threat (not only the 3 shown), each field in full. */
+export const THREATS_CSV_COLUMNS: readonly CsvColumn<ThreatAssessment>[] = [
+  { header: 'Satellite', value: (t) => t.satelliteName },
+  { header: 'NORAD ID', value: (t) => t.satelliteId },
+  { header: 'Owner', value: (t) => t.owner },
+  { header: 'Threat level', value: (t) => t.threatLevel },
+  { header: 'Classification', value: (t) => t.classification },
+  { header: 'Anomaly score (0-1)', value: (t) => t.anomalyScore },
+  { header: 'Reason', value: (t) => t.assessmentReason },
+  { header: 'Assessed (UTC)', value: (t) => t.assessedAt },
+];
 
 /** Spec §2: these cards show only a spinner while loading (named for screen readers). */
 export function CardSpinner({ label }: { label: string }) {
@@ -79,8 +98,8 @@ function ThreatItem({ threat }: { threat: ThreatAssessment }) {
     <li className="space-y-1.5 rounded-md border bg-background/40 p-3" aria-label={threat.satelliteName}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate font-medium" title={threat.satelliteName}>
-            {threat.satelliteName}
+          <p className="truncate font-medium">
+            <ObjectLink norad={threat.satelliteId} name={threat.satelliteName} />
           </p>
           <p className="font-mono text-xs text-muted-foreground">{`NORAD ${threat.satelliteId}`}</p>
         </div>
@@ -103,8 +122,9 @@ function ThreatItem({ threat }: { threat: ThreatAssessment }) {
 
 /**
  * Spec §2 Threat Assessment Overview: the threat summary counts and up to 3
- * high-priority threats, from GET /api/analytics/threat-summary and
- * GET /api/threat-assessments (both every 10 s).
+ * high-priority threats (names linked to their objects' pages, and all of them
+ * as CSV), from GET /api/analytics/threat-summary and GET /api/threat-assessments
+ * (both every 10 s).
  */
 export function ThreatOverviewCard() {
   const titleId = useId();
@@ -112,15 +132,17 @@ export function ThreatOverviewCard() {
   const assessments = useThreatAssessments();
   const loading = summary.isPending || assessments.isPending;
   const failed = summary.error ?? assessments.error;
-  const threats = assessments.data ? highPriorityThreats(assessments.data) : [];
+  const ranked = assessments.data ? rankedHighPriorityThreats(assessments.data) : [];
+  const threats = ranked.slice(0, THREATS_SHOWN);
 
   return (
     <Card aria-labelledby={titleId} className="flex h-full flex-col">
-      <CardHeader>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle id={titleId} className="flex items-center gap-2">
           <ShieldAlert className="size-5 text-orange-400" aria-hidden="true" />
           {THREAT_OVERVIEW_TITLE}
         </CardTitle>
+        <ExportCsvButton rows={ranked} columns={THREATS_CSV_COLUMNS} name="threats" className="h-7 px-2.5 text-xs" />
       </CardHeader>
       <CardContent className="flex-1 space-y-4">
         {failed && <CardError what="threat assessments" error={failed} />}

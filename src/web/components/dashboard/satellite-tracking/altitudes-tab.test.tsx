@@ -112,5 +112,7 @@ describe('AltitudesTab', () => {
       ['Period', '1,436.1 min'],
     ]);
     expect(within(screen.getByRole('listitem', { name: 'OFEQ-16' })).getByText('LEO')).toBeInTheDocument();
+    // Each card's name opens the object's page (issue 14).
+    expect(within(amos).getByRole('link', { name: 'AMOS-17' })).toHaveAttribute('href', '/objects/44479');
   });
 });

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { IsraeliSatellite } from '../../../../contracts/satellites.ts';
 import { AltitudeChart, chartAltitude } from '@/components/dashboard/satellite-tracking/altitude-chart';
 import { ALTITUDE_ZONES, countByOrbitType, orbitTypeOfAltitude, type OrbitType } from '@/components/dashboard/satellite-tracking/orbit-zones';
+import { ObjectLink } from '@/components/objects/object-link';
 import { CategoryBadge } from '@/components/satellites/category-badge';
 import { categoryStyle, NEUTRAL_STYLE } from '@/components/satellites/category-style';
 import { countByCategory, FLEET_CATEGORIES, FLEET_CATEGORY_LABELS } from '@/lib/fleet-categories';
@@ -75,7 +76,7 @@ function AltitudeCard({ satellite }: { satellite: IsraeliSatellite }) {
     <li aria-labelledby={nameId} className="space-y-2 rounded-md border bg-muted/30 p-3">
       <div className="flex items-start justify-between gap-2">
         <h4 id={nameId} className="truncate text-sm font-semibold">
-          {satellite.name}
+          <ObjectLink norad={satellite.id} name={satellite.name} />
         </h4>
         <CategoryBadge category={satellite.category} />
       </div>

@@ -138,6 +138,8 @@ describe('OrbitsTab', () => {
     await renderLoaded();
     const tiles = within(screen.getByRole('list', { name: 'Predicted trajectories' })).getAllByRole('listitem');
     expect(tiles.map((tile) => within(tile).getByRole('heading', { level: 4 }).textContent)).toEqual(['OFEQ-16', 'AMOS-17', 'VENUS', 'TESTBED-1']);
+    // Each tile's name opens the object's page (issue 14).
+    expect(within(tiles[1]!).getByRole('link', { name: 'AMOS-17' })).toHaveAttribute('href', '/objects/44479');
     expect(tileFields('OFEQ-16')).toEqual([
       ['Type', 'LEO'],
       ['Distance', '480.0°'], // 24 steps of 20° on the equator

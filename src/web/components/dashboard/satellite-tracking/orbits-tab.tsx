@@ -12,6 +12,7 @@ import {
 } from '@/components/dashboard/satellite-tracking/ground-track-geometry';
 import { formatOrbitPeriod, orbitTypeOfPeriod } from '@/components/dashboard/satellite-tracking/orbit-zones';
 import { trackingErrorText } from '@/components/dashboard/satellite-tracking/tracking-card-text';
+import { ObjectLink } from '@/components/objects/object-link';
 import { CategoryBadge } from '@/components/satellites/category-badge';
 import { categoryStyle } from '@/components/satellites/category-style';
 import { MapLegend } from '@/components/tracking/map-legend';
@@ -183,7 +184,7 @@ function TrackTile({ track, satellite }: { track: GroundTrack; satellite: Israel
     <li aria-labelledby={nameId} className="space-y-2 rounded-md border bg-muted/30 p-3">
       <div className="flex items-start justify-between gap-2">
         <h4 id={nameId} className="truncate text-sm font-semibold">
-          {track.name}
+          <ObjectLink norad={track.id} name={track.name} />
         </h4>
         <CategoryBadge category={track.category} />
       </div>

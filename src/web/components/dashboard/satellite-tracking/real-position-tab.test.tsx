@@ -1,8 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { IsraeliSatellite } from '../../../../contracts/satellites.ts';
 import { RealPositionTab } from '@/components/dashboard/satellite-tracking/real-position-tab';
 import { makeSatellite, TEST_FLEET } from '@/components/satellites/satellite-fixtures';
+import { captureDownloads } from '@/test/downloads';
 
 function at(id: number, name: string, latitude: string, longitude: string, altitude = '500'): IsraeliSatellite {
   return makeSatellite({ id, name, category: 'military', currentPosition: { latitude, longitude, altitude, velocity: 7.6, timestamp: '2025-03-01T19:04:58Z' } });
@@ -54,6 +56,8 @@ describe('RealPositionTab', () => {
     expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['OFEQ-16', 'OFEQ-11', 'AMOS-17', 'VENUS', 'TESTBED-1']);
     const ofeq16 = within(list).getByRole('listitem', { name: 'OFEQ-16' });
     expect(ofeq16).toHaveTextContent('32.09° N, 34.78° E');
+    // The name opens the object's page (issue 14).
+    expect(within(ofeq16).getByRole('link', { name: 'OFEQ-16' })).toHaveAttribute('href', '/objects/45918');
     expect(within(ofeq16).getByText('military')).toBeInTheDocument();
     expect(ofeq16).toHaveTextContent('512.3 km');
     expect(within(list).getByRole('listitem', { name: 'OFEQ-11' })).toHaveTextContent('12.50° S, 75.25° W');
@@ -75,5 +79,16 @@ describe('RealPositionTab', () => {
     const row = screen.getByRole('listitem', { name: 'DECAYED-1' });
     expect(row).toHaveTextContent('Position unavailable: SGP4 error 6: satellite decayed');
     expect(row).toHaveTextContent('—');
+  });
+
+  it('exports the Active Satellites list as CSV, one row per satellite with its position in full', async () => {
+    render(<RealPositionTab satellites={TEST_FLEET} />);
+    const downloads = captureDownloads();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
+    const csv = await downloads.csv();
+    expect(csv.name).toMatch(/^active-satellites-\d{8}-\d{4}\.csv$/);
+    expect(csv.header.slice(0, 7)).toEqual(['Name', 'NORAD ID', 'COSPAR ID', 'Category', 'Latitude (deg)', 'Longitude (deg)', 'Altitude now (km)']);
+    expect(csv.rows.map((row) => row.slice(0, 7))).toContainEqual(['OFEQ-11', '43619', '2020-042A', 'military', '-12.5', '-75.25', '480']);
+    expect(csv.rows).toHaveLength(5);
   });
 });
