@@ -225,6 +225,7 @@ export const RiskItem = z
   .object({
     id: z.string(),
     israeliSatellite: z.string(),
+    israeliNoradId: z.number().int().nullable().describe("The fleet satellite's NORAD id (null: an approach stored without it)"),
     objectName: z.string().describe('The adversary satellite or the debris object'),
     noradId: z.number().int(),
     time: isoUtc('Time of closest approach'),

@@ -187,6 +187,7 @@ describe('building the cards', () => {
       {
         id: 'adv-190016-44797-' + (NOW + 1.5 * DAY),
         israeliSatellite: 'OFEQ-16',
+        israeliNoradId: 190016,
         objectName: 'COSMOS 2542',
         noradId: 44797,
         time: '2026-11-23T00:00:00.000Z',

@@ -238,6 +238,8 @@ export interface ApproachRecord {
 export interface RiskItem {
   id: string;
   israeliSatellite: string;
+  /** The fleet satellite's NORAD id (null for an approach recorded without it). */
+  israeliNoradId: number | null;
   objectName: string;
   noradId: number;
   /** TCA, ISO 8601 UTC. */
@@ -271,6 +273,7 @@ function baseItem(kind: 'adv' | 'deb', a: ApproachRecord, now: number): Omit<Ris
   return {
     id: itemId(kind, a),
     israeliSatellite: a.primaryName,
+    israeliNoradId: a.primaryNorad ?? null,
     objectName: a.secondaryName,
     noradId: a.secondaryNorad,
     time: new Date(a.tcaMs).toISOString(),

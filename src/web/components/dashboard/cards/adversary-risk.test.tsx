@@ -15,6 +15,7 @@ function makeItem(overrides: Partial<RiskItem> = {}): RiskItem {
   return {
     id: 'adv-45918-53883-1',
     israeliSatellite: 'OFEQ-16',
+    israeliNoradId: 45918,
     objectName: 'COSMOS 2558',
     noradId: 53883,
     time: '2026-11-23T23:45:30Z',
@@ -68,6 +69,7 @@ describe('AdversaryRiskCard', () => {
     expect(item.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'OFEQ-16 × COSMOS 2558')).toBeInTheDocument();
     // The other object's name opens its page (issue 14); the fleet satellite's NORAD id is not in the item.
     expect(item.getByRole('link', { name: 'COSMOS 2558' })).toHaveAttribute('href', '/objects/53883');
+    expect(item.getByRole('link', { name: 'OFEQ-16' })).toHaveAttribute('href', '/objects/45918');
     expect(item.getByText('Electronic Warfare · NORAD 53883')).toBeInTheDocument();
     expect(item.getByText('HIGH')).toHaveClass('bg-orange-500');
     expect(fields('OFEQ-16 × COSMOS 2558')).toEqual([
@@ -135,6 +137,7 @@ describe('AdversaryRiskCard', () => {
     expect(csv.type).toBe('text/csv;charset=utf-8');
     expect(csv.header).toEqual([
       'Fleet satellite',
+      'Fleet NORAD ID',
       'Object',
       'Object NORAD ID',
       'Type',
@@ -145,7 +148,7 @@ describe('AdversaryRiskCard', () => {
       'Relative velocity (km/s)',
       'Days to TCA',
     ]);
-    expect(csv.rows[0]).toEqual(['OFEQ-16', 'COSMOS 2558', '53883', 'electronic_warfare', 'high', '2026-11-23T23:45:30Z', '23.456', '67.4', '0.871', '2']);
+    expect(csv.rows[0]).toEqual(['OFEQ-16', '45918', 'COSMOS 2558', '53883', 'electronic_warfare', 'high', '2026-11-23T23:45:30Z', '23.456', '67.4', '0.871', '2']);
     expect(csv.rows).toHaveLength(4);
   });
 });

@@ -38,6 +38,7 @@ export function AdversaryRiskCard() {
 /** Both risk lists' CSV (issue 14): every field an item shows, in full. */
 export const RISK_ITEMS_CSV_COLUMNS: readonly CsvColumn<RiskItem>[] = [
   { header: 'Fleet satellite', value: (item) => item.israeliSatellite },
+  { header: 'Fleet NORAD ID', value: (item) => item.israeliNoradId },
   { header: 'Object', value: (item) => item.objectName },
   { header: 'Object NORAD ID', value: (item) => item.noradId },
   { header: 'Type', value: (item) => item.type },
@@ -109,9 +110,9 @@ function RiskItemEntry({ item }: { item: RiskItem }) {
     <article aria-label={`${item.israeliSatellite} × ${item.objectName}`} className="rounded-md border p-3 text-sm">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          {/* The fleet satellite's NORAD id is not in the item (RiskItem): only the other object links to its page. */}
           <p className="truncate font-medium">
-            {`${item.israeliSatellite} × `}
+            {item.israeliNoradId !== null ? <ObjectLink norad={item.israeliNoradId} name={item.israeliSatellite} /> : item.israeliSatellite}
+            {' × '}
             <ObjectLink norad={item.noradId} name={item.objectName} />
           </p>
           <p className="text-xs text-muted-foreground">{`${titleCase(item.type)} · NORAD ${item.noradId}`}</p>

@@ -13,6 +13,7 @@ function makeItem(id: string, objectName: string, type: string, overrides: Parti
   return {
     id,
     israeliSatellite: 'OFEQ-13',
+    israeliNoradId: 41559,
     objectName,
     noradId: 40001,
     time: '2026-11-25T03:07:00Z',
