@@ -22,7 +22,8 @@
  * on the real CARA events, its share of the fleet screening run, importing 1,000 CDMs (CLI and API).
  *
  * 3D Orbital View (issue 7, scripts/bench-globe.ts): in Chromium on the dashboard, the time to first
- * draw of the whole demo catalogue and the per-frame cost of updating its positions (target < 4 ms).
+ * draw of the whole demo catalogue and the per-frame cost of updating its positions (target < 4 ms);
+ * the same for the 3D view in time (/visualization, issue 14) playing at ×1000.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -37,7 +38,7 @@ import { createSgp4 } from '../src/core/propagation/sgp4.ts';
 import { PropagationPool } from '../src/server/workers/propagation-pool.ts';
 import { allVsAllBench } from './bench-all-vs-all.ts';
 import { atmosphereBench } from './bench-atmosphere.ts';
-import { globeBench } from './bench-globe.ts';
+import { globeBench, visualizationBench } from './bench-globe.ts';
 import { operationsBench } from './bench-operations.ts';
 import { pcBench } from './bench-pc.ts';
 import { screeningBench } from './bench-screening.ts';
@@ -146,3 +147,4 @@ atmosphereBench(row);
 await startBench();
 await operationsBench(row);
 await globeBench(row);
+await visualizationBench(row);

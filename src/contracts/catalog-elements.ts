@@ -7,6 +7,10 @@ import { z } from 'zod';
  * propagates the whole catalogue. Columns instead of 50,000 objects keep the
  * JSON free of repeated keys (about half the size).
  *
+ * Object type and owner are dictionary-coded (a small integer per object and the names once):
+ * `cls` (the globe's colour class, the fleet first), `type` (the SATCAT type, fleet included) and
+ * `owner` (index into `owners`).
+ *
  * The element fields have the meanings of ElementSet (src/core/elements/element-set.ts):
  * Kozai mean elements in the TEME frame of their epoch, as SGP4 takes them.
  */
@@ -27,6 +31,12 @@ export const CatalogElements = z
     norad: column(z.number().int(), 'NORAD catalogue number'),
     name: column(z.string(), 'Object name'),
     cls: column(z.number().int().min(0).max(OBJECT_CLASSES.length - 1), 'Class code: 0 fleet, 1 payload, 2 rocket_body, 3 debris, 4 unknown'),
+    type: column(
+      z.number().int().min(1).max(OBJECT_CLASSES.length - 1),
+      'SATCAT object type as a class code (1 payload, 2 rocket_body, 3 debris, 4 unknown): `cls` without the fleet override',
+    ),
+    owners: z.array(z.string()).describe('Owner codes (SATCAT OWNER) of the catalogue, sorted: owner[i] indexes this list'),
+    owner: column(z.number().int().min(-1), 'Index of the SATCAT owner code in `owners`, -1 when the catalogue has none'),
     epoch: column(z.number(), 'Epoch of the element set, Unix ms (fractional: TLE epochs are whole microseconds)'),
     meanMotion: column(z.number(), 'Kozai mean motion, rev/day'),
     eccentricity: column(z.number(), 'Mean eccentricity'),

@@ -33,13 +33,14 @@ describe('routes', () => {
     ['/calc', 'Savings Calculator - Solar Flare Data ROI'],
     ['/alerts', 'Conjunction Alerts'],
     ['/config', 'Configuration'],
+    ['/visualization', '3D Visualization'],
   ])('%s renders %s', async (path, title) => {
     await open(path);
     expect(await h1()).toBe(title);
     expect(await web.page.title()).toBe('Data Forge');
   });
 
-  it.each(['/no-such-page', '/visualization'])('%s renders the not-found page', async (path) => {
+  it.each(['/no-such-page'])('%s renders the not-found page', async (path) => {
     await open(path);
     expect(await h1()).toBe('404 Page Not Found');
     expect(await web.page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);

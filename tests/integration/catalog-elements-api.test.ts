@@ -23,7 +23,7 @@ describe('GET /api/catalog/elements', () => {
     expect(body.count).toBe(catalog.size);
     expect(body.count).toBe(50_000);
     expect(body.classes).toEqual([...OBJECT_CLASSES]);
-    for (const key of ['norad', 'name', 'cls', 'epoch', 'meanMotion', 'eccentricity', 'inclination', 'raan', 'argPerigee', 'meanAnomaly', 'bstar'] as const) {
+    for (const key of ['norad', 'name', 'cls', 'type', 'owner', 'epoch', 'meanMotion', 'eccentricity', 'inclination', 'raan', 'argPerigee', 'meanAnomaly', 'bstar'] as const) {
       expect(body[key], key).toHaveLength(body.count);
     }
     for (let i = 1; i < body.count; i++) expect(body.norad[i]! > body.norad[i - 1]!).toBe(true);
@@ -57,6 +57,19 @@ describe('GET /api/catalog/elements', () => {
       expect(OBJECT_CLASSES[c]).toBe(want);
     });
     expect(counts.get(OBJECT_CLASS_CODE.fleet)).toBe(fleet.size);
+
+    // Type and owner, dictionary-coded: the SATCAT type (also for the fleet) and the owner code (-1: none).
+    expect(body.owners).toEqual([...new Set([...catalog.all()].map((e) => e.object.owner).filter((o) => o !== null))].sort());
+    expect(new Set(body.owners).size).toBe(body.owners.length);
+    const owned = new Set<string>();
+    body.norad.forEach((norad, i) => {
+      const { object } = catalog.entry(norad)!;
+      expect(OBJECT_CLASSES[body.type[i]!]).toBe(object.objectType);
+      expect(body.owner[i] === -1 ? null : body.owners[body.owner[i]!]).toBe(object.owner);
+      if (object.owner !== null) owned.add(object.owner);
+    });
+    expect(owned.size).toBe(body.owners.length);
+    expect(body.owner.filter((o) => o >= 0).length).toBeGreaterThan(body.count / 2);
     for (const c of ['payload', 'rocket_body', 'debris'] as const) expect(counts.get(OBJECT_CLASS_CODE[c]) ?? 0).toBeGreaterThan(100);
     expect(body.noSgp4).toEqual([...catalog.all()].filter((e) => e.model === null).map((e) => e.object.noradId).sort((a, b) => a - b));
     etag = String(res.headers.etag);
@@ -88,6 +101,8 @@ describe('GET /api/catalog/elements', () => {
     const i = body.norad.indexOf(25544);
     expect(body.name[i]).toBe('ISS (ZARYA)');
     expect(body.cls[i]).toBe(OBJECT_CLASS_CODE.payload);
+    expect(body.type[i]).toBe(OBJECT_CLASS_CODE.payload);
+    expect(body.owner[i]).toBe(-1);
     expect(body.inclination[i]).toBe(51.6416);
   });
 

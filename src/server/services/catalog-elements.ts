@@ -7,18 +7,24 @@ import type { CatalogService } from './catalog-service.ts';
  * The compact element-set feed of the whole catalogue (GET /api/catalog/elements,
  * contract CatalogElements): built from the catalogue cache and serialised once
  * per catalogue change (`changeCount`), then sent as it is with its ETag.
+ * Object type and owner travel as codes (`type`, `owner` into the `owners` dictionary).
  * 50,000 objects are about 5 MB of JSON (about 1.5 MB compressed, once per snapshot).
  */
 export function buildCatalogElements(catalog: CatalogService): CatalogElements {
   const fleet = new Set(catalog.fleet().map((e) => e.object.noradId));
   const entries = [...catalog.all()].sort((a, b) => a.object.noradId - b.object.noradId);
   const n = entries.length;
+  const owners = [...new Set(entries.map((e) => e.object.owner).filter((o): o is string => o !== null))].sort();
+  const ownerCode = new Map(owners.map((o, i) => [o, i]));
   const out: CatalogElements = {
     count: n,
     classes: [...OBJECT_CLASSES],
     norad: new Array<number>(n),
     name: new Array<string>(n),
     cls: new Array<number>(n),
+    type: new Array<number>(n),
+    owners,
+    owner: new Array<number>(n),
     epoch: new Array<number>(n),
     meanMotion: new Array<number>(n),
     eccentricity: new Array<number>(n),
@@ -33,6 +39,8 @@ export function buildCatalogElements(catalog: CatalogService): CatalogElements {
     out.norad[i] = object.noradId;
     out.name[i] = object.name;
     out.cls[i] = OBJECT_CLASS_CODE[objectClass(object.objectType, fleet.has(object.noradId))];
+    out.type[i] = OBJECT_CLASS_CODE[objectClass(object.objectType, false)];
+    out.owner[i] = object.owner === null ? -1 : ownerCode.get(object.owner)!;
     out.epoch[i] = set.epoch;
     out.meanMotion[i] = set.meanMotion;
     out.eccentricity[i] = set.eccentricity;

@@ -36,6 +36,9 @@ describe('routes (spec §2)', () => {
     ['/alerts', 'Conjunction Alerts'],
     ['/alerts?status=closed&sort=-pc', 'Conjunction Alerts'],
     ['/alerts/CNJ-2021-001', 'Conjunction CNJ-2021-001'],
+    ['/visualization', '3D Visualization'],
+    ['/visualization?object=25544&speed=1000', '3D Visualization'],
+    ['/config', 'Configuration'],
   ])('%s shows the h1 %s', (path, title) => {
     renderApp(path);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
@@ -52,7 +55,7 @@ describe('routes (spec §2)', () => {
     expect(screen.getByText(subtitle)).toBeInTheDocument();
   });
 
-  it.each(['/nowhere', '/visualization', '/config', '/alerts/CNJ-2021-001/more'])('%s shows the not-found page', (path) => {
+  it.each(['/nowhere', '/alerts/CNJ-2021-001/more'])('%s shows the not-found page', (path) => {
     renderApp(path);
     expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
@@ -146,11 +149,20 @@ describe('dashboard side navigation', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Conjunction Alerts' })).toBeInTheDocument();
   });
 
-  it.each(['3D Visualization', 'Configuration'])('leads to the not-found page for %s, which has no screen', async (name) => {
+  it('leads to the 3D view in time for 3D Visualization', async () => {
     const user = userEvent.setup();
-    renderApp('/');
-    await user.click(within(sideNav()).getByRole('link', { name }));
-    expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
+    const { location } = renderApp('/');
+    await user.click(within(sideNav()).getByRole('link', { name: '3D Visualization' }));
+    expect(location.history.at(-1)).toBe('/visualization');
+    expect(screen.getByRole('heading', { level: 1, name: '3D Visualization' })).toBeInTheDocument();
+  });
+
+  it('leads to the Configuration screen for Configuration', async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp('/');
+    await user.click(within(sideNav()).getByRole('link', { name: 'Configuration' }));
+    expect(location.history.at(-1)).toBe('/config');
+    expect(screen.getByRole('heading', { level: 1, name: 'Configuration' })).toBeInTheDocument();
   });
 
   it('shows the three System Status lines', () => {

@@ -11,11 +11,13 @@ import ObjectPage from '@/pages/object';
 import OrbitalDragPage from '@/pages/orbital-drag';
 import SstPage from '@/pages/sst';
 import TrackingPage from '@/pages/tracking';
+import VisualizationPage from '@/pages/visualization';
 
 /**
  * Spec §2 route table, plus the Conjunction Alerts screen and its event detail (issue 11)
- * and the catalogue-wide screening view at /analytics (issue 13). Anything else, including
- * the side nav's other screen-less paths, is not found. /objects/:norad is one object's page (issue 14).
+ * and the catalogue-wide screening view at /analytics (issue 13); issue 14's object page
+ * (/objects/:norad), 3D view in time (/visualization) and Configuration (/config). Anything
+ * else is not found.
  */
 export function AppRoutes() {
   return (
@@ -31,6 +33,7 @@ export function AppRoutes() {
       <Route path="/alerts/:conjunctionId" component={AlertDetailPage} />
       <Route path="/analytics" component={AnalyticsPage} />
       <Route path="/objects/:norad" component={ObjectPage} />
+      <Route path="/visualization" component={VisualizationPage} />
       <Route path="/config" component={ConfigPage} />
       <Route component={NotFoundPage} />
     </Switch>

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Globe } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ConjunctionDetail } from '../../contracts/conjunction-events.ts';
@@ -13,8 +13,10 @@ import { PageTitle } from '@/components/layout/page-title';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { useNow } from '@/components/sst/use-now';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { lastAlertsPath } from '@/lib/alerts-return';
 import { formatEventStatus } from '@/lib/conjunction-format';
+import { visualizationPath } from '@/lib/visualization-state';
 import { useConjunctionDetail } from '@/queries/conjunction-events';
 
 export const LOADING_CONJUNCTION = 'Loading conjunction...';
@@ -53,6 +55,12 @@ export default function AlertDetailPage() {
           <div className="flex flex-wrap items-center gap-2">
             <RiskBadge level={data.riskLevel} />
             <Badge variant="secondary">{formatEventStatus(data.status, data.closeReason)}</Badge>
+            <Button asChild size="sm" variant="outline">
+              <Link href={visualizationPath({ conjunction: conjunctionId })}>
+                <Globe aria-hidden="true" />
+                View in 3D
+              </Link>
+            </Button>
           </div>
         )}
       </div>

@@ -5,9 +5,8 @@ import { cn } from '@/lib/utils';
 
 /**
  * Spec §2: the dashboard's side navigation, in this order. Conjunction Alerts
- * leads to its screen (issue 11), Analytics to catalogue-wide screening (issue 13);
- * /visualization and /config have no screen yet, so they lead to the not-found page
- * (DECISIONS §9).
+ * leads to its screen (issue 11), Analytics to catalogue-wide screening (issue 13),
+ * 3D Visualization to the 3D view in time and Configuration to its screen (issue 14).
  */
 export const SIDE_NAV_ITEMS = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard },

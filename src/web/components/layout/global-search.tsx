@@ -27,10 +27,30 @@ function typingElsewhere(target: EventTarget | null): boolean {
 /**
  * The header's catalogue search (issue 14): name, NORAD number or COSPAR id across the whole
  * catalogue. '/' focuses it from anywhere; ↑/↓ move through the results, Enter opens the
- * object page, Escape closes the list. A combobox with a listbox (WAI-ARIA 1.2 combobox pattern).
+ * object page, Escape closes the list.
  */
 export function GlobalSearch() {
   const [, navigate] = useLocation();
+  return <ObjectSearchBox label="Search objects" placeholder="Search objects  /" shortcut onPick={(norad) => navigate(objectPagePath(norad))} />;
+}
+
+export interface ObjectSearchBoxProps {
+  /** The combobox's accessible name. */
+  label: string;
+  placeholder: string;
+  /** Called with the chosen object's NORAD id (click or Enter). */
+  onPick: (norad: number) => void;
+  /** '/' focuses this box from anywhere (the header's search only). */
+  shortcut?: boolean;
+  className?: string;
+}
+
+/**
+ * A catalogue search box (GET /api/objects?q=): ↑/↓ move through the results, Enter or a click
+ * picks one, Escape closes the list. A combobox with a listbox (WAI-ARIA 1.2 combobox pattern).
+ * The header's search opens the object page; /visualization highlights the object.
+ */
+export function ObjectSearchBox({ label, placeholder, onPick, shortcut = false, className }: ObjectSearchBoxProps) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -43,6 +63,7 @@ export function GlobalSearch() {
   const current = active < items.length ? active : 0;
 
   useEffect(() => {
+    if (!shortcut) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typingElsewhere(event.target)) return;
       event.preventDefault();
@@ -51,13 +72,13 @@ export function GlobalSearch() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [shortcut]);
 
   const openObject = (norad: number) => {
     setOpen(false);
     setText('');
     input.current?.blur();
-    navigate(objectPagePath(norad));
+    onPick(norad);
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -81,18 +102,18 @@ export function GlobalSearch() {
 
   const expanded = open && query.trim() !== '';
   return (
-    <div className="relative w-64 shrink-0">
+    <div className={cn('relative w-64 shrink-0', className)}>
       <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
       <input
         ref={input}
         type="search"
         role="combobox"
-        aria-label="Search objects"
+        aria-label={label}
         aria-expanded={expanded}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={expanded && items[current] ? `${listId}-${items[current].noradId}` : undefined}
-        placeholder="Search objects  /"
+        placeholder={placeholder}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

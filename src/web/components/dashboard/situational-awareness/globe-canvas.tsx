@@ -1,6 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Regime } from './globe-math';
-import { GlobeScene, webglAvailable, type GlobeStatus, type PickedObject } from './globe-scene';
+import type { SimClock } from '@/lib/sim-clock';
+import type { GlobeFilter, Regime } from './globe-math';
+import { GlobeScene, webglAvailable, type GlobeCatalogInfo, type GlobeStatus, type PickedObject } from './globe-scene';
+
+/** The view in time (/visualization): what the page drives besides the card's props. */
+export interface FullViewProps {
+  clock: SimClock;
+  filter: GlobeFilter;
+  /** The selected object (search, URL, click); `focus` turns the camera to it when it changes. */
+  selected: { norad: number; focus: boolean } | null;
+  /** A conjunction's objects; `focusAtMs`: zoom to them when the positions of that time are drawn. */
+  conjunction: { primary: number; secondary: number; focusAtMs: number | null } | null;
+  /** Changing it puts the camera back on the whole globe. */
+  cameraResets: number;
+  onCatalog: (info: GlobeCatalogInfo) => void;
+}
 
 export interface GlobeCanvasProps {
   regime: Regime;
@@ -10,6 +24,8 @@ export interface GlobeCanvasProps {
   onHover: (picked: PickedObject | null) => void;
   onSelect: (picked: PickedObject | null) => void;
   onStatus: (status: GlobeStatus) => void;
+  /** Present: the full view in time (mode 'full', see globe-scene.ts); absent: the dashboard card. */
+  full?: FullViewProps;
 }
 
 /** Shown instead of the globe when the browser gives no WebGL context. */
@@ -19,15 +35,17 @@ export const NO_WEBGL_TEXT = 'The 3D orbital view needs WebGL, which this browse
  * The globe's canvas (this module and three.js load only when the 3D tab is
  * shown). The scene lives as long as the canvas; the props are pushed into it.
  */
-export default function GlobeCanvas({ regime, scale, hio, conjunction, onHover, onSelect, onStatus }: GlobeCanvasProps) {
+export default function GlobeCanvas({ regime, scale, hio, conjunction, onHover, onSelect, onStatus, full }: GlobeCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const sceneRef = useRef<GlobeScene | null>(null);
   const [failure, setFailure] = useState<string | null>(() => (webglAvailable() ? null : NO_WEBGL_TEXT));
   // The latest callbacks, so the scene (created once) always calls the current ones.
-  const callbacks = useRef({ onHover, onSelect, onStatus });
+  const callbacks = useRef({ onHover, onSelect, onStatus, onCatalog: full?.onCatalog });
   useEffect(() => {
-    callbacks.current = { onHover, onSelect, onStatus };
+    callbacks.current = { onHover, onSelect, onStatus, onCatalog: full?.onCatalog };
   });
+  // The mode is fixed for the canvas's life.
+  const [mode] = useState<'card' | 'full'>(full ? 'full' : 'card');
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -38,6 +56,8 @@ export default function GlobeCanvas({ regime, scale, hio, conjunction, onHover, 
         onHover: (p) => callbacks.current.onHover(p),
         onSelect: (p) => callbacks.current.onSelect(p),
         onStatus: (s) => callbacks.current.onStatus(s),
+        onCatalog: (info) => callbacks.current.onCatalog?.(info),
+        mode,
       });
     } catch (error) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- a WebGL context refused at creation is only known here
@@ -49,7 +69,7 @@ export default function GlobeCanvas({ regime, scale, hio, conjunction, onHover, 
       scene.dispose();
       sceneRef.current = null;
     };
-  }, [failure]);
+  }, [failure, mode]);
 
   useEffect(() => {
     if (failure) callbacks.current.onStatus({ drawn: { LEO: 0, MEO: 0, GEO: 0 }, total: 0, ready: false, error: null, noWebgl: true });
@@ -57,6 +77,27 @@ export default function GlobeCanvas({ regime, scale, hio, conjunction, onHover, 
   useEffect(() => sceneRef.current?.setRegime(regime), [regime, failure]);
   useEffect(() => sceneRef.current?.setScale(scale), [scale, failure]);
   useEffect(() => sceneRef.current?.setHighlights(hio, conjunction), [hio, conjunction, failure]);
+  const clock = full?.clock;
+  const filter = full?.filter;
+  const selectedNorad = full?.selected?.norad ?? null;
+  const focusSelected = full?.selected?.focus ?? false;
+  const pair = full?.conjunction ?? null;
+  const cameraResets = full?.cameraResets ?? 0;
+  useEffect(() => {
+    if (clock) sceneRef.current?.setClock(clock);
+  }, [clock, failure]);
+  useEffect(() => {
+    if (filter) sceneRef.current?.setFilter(filter);
+  }, [filter, failure]);
+  useEffect(() => {
+    if (mode === 'full') sceneRef.current?.select(selectedNorad, focusSelected);
+  }, [mode, selectedNorad, focusSelected, failure]);
+  useEffect(() => {
+    if (mode === 'full') sceneRef.current?.setConjunction(pair);
+  }, [mode, pair, failure]);
+  useEffect(() => {
+    if (cameraResets > 0) sceneRef.current?.resetCamera();
+  }, [cameraResets, failure]);
 
   if (failure) {
     return (

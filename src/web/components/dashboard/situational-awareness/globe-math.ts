@@ -208,7 +208,7 @@ export function ommAt(elements: CatalogElements, i: number): OmmFields {
  * scene's Y axis up along the pole: scene (x, y, z) = ECEF (x, z, −y). The points therefore
  * ride with the drawn globe; the globe group's spec rotation (1°/100 ms) turns both.
  */
-export function temeToScene(x: number, y: number, z: number, cosG: number, sinG: number, out: Float32Array, offset: number): void {
+export function temeToScene(x: number, y: number, z: number, cosG: number, sinG: number, out: Float32Array | Float64Array, offset: number): void {
   const ex = cosG * x + sinG * y;
   const ey = -sinG * x + cosG * y;
   out[offset] = ex / EARTH_RADIUS_KM;
@@ -303,5 +303,100 @@ export function fillPointStyles(
 
 /* ---------- Camera ---------- */
 
+/** What a ring around an object means: the selection, or one of a conjunction's two objects. */
+export type HighlightRole = 'selected' | 'primary' | 'secondary';
+
+/** Ring and orbit colours: the selection white, a conjunction's primary sky blue and secondary amber. */
+export const HIGHLIGHT_COLOURS: Record<HighlightRole, string> = { selected: '#ffffff', primary: '#38bdf8', secondary: '#fbbf24' };
+/** The line between a conjunction's two objects (at TCA, the miss vector). */
+export const MISS_LINE_COLOUR = '#f43f5e';
+
 /** Camera distance from the Earth's centre (Earth radii) per regime at scale 1: the regime's shells fill the view. */
 export const CAMERA_DISTANCE: Record<Regime, number> = { LEO: 3.4, MEO: 12, GEO: 18 };
+
+/* ---------- Filters of the view in time (/visualization) ---------- */
+
+/** What the full view shows: regimes, SATCAT object types (feed class names) and one owner (null: every owner). */
+export interface GlobeFilter {
+  regimes: readonly Regime[];
+  types: readonly string[];
+  owner: string | null;
+}
+
+/** The columns a filter reads, in draw order (see CatalogMessage). */
+export interface FilterColumns {
+  count: number;
+  ranges: Record<Regime, { start: number; count: number }>;
+  objectType: Uint8Array;
+  owner: Int32Array;
+  owners: readonly string[];
+}
+
+/**
+ * The points a filter shows (1) and hides (0), in draw order, and how many it shows. Types are
+ * the SATCAT types (a fleet satellite is a payload here); an owner the catalogue does not have
+ * shows nothing.
+ */
+export function filterMask(columns: FilterColumns, filter: GlobeFilter, classes: readonly string[]): { mask: Uint8Array; shown: number } {
+  const mask = new Uint8Array(columns.count);
+  const typeOn = classes.map((c) => filter.types.includes(c));
+  const ownerCode = filter.owner === null ? null : columns.owners.indexOf(filter.owner);
+  let shown = 0;
+  if (ownerCode === -1) return { mask, shown };
+  for (const r of filter.regimes) {
+    const { start, count } = columns.ranges[r];
+    for (let k = start; k < start + count; k++) {
+      if (!typeOn[columns.objectType[k]!]) continue;
+      if (ownerCode !== null && columns.owner[k] !== ownerCode) continue;
+      mask[k] = 1;
+      shown += 1;
+    }
+  }
+  return { mask, shown };
+}
+
+/** Owner codes with how many objects each has, most first (ties by code); objects without an owner are not counted. */
+export function ownerCounts(owner: Int32Array, owners: readonly string[]): { owner: string; count: number }[] {
+  const counts = new Array<number>(owners.length).fill(0);
+  for (const o of owner) if (o >= 0) counts[o]! += 1;
+  return owners.map((code, i) => ({ owner: code, count: counts[i]! })).sort((a, b) => b.count - a.count || a.owner.localeCompare(b.owner));
+}
+
+/* ---------- Moving the points between worker passes (the view in time) ---------- */
+
+/** Earth's gravitational parameter in scene units (Earth radii) per ms²: the points' acceleration in the shader. */
+export const MU_SCENE_PER_MS2 = MU_KM3_S2 / EARTH_RADIUS_KM ** 3 / 1e6;
+
+/**
+ * The full view's point k at `dtMs` after its pass, turned to Earth-fixed at GMST θ (cos, sin),
+ * written at `offset` of `out`; the same arithmetic as globe-scene.ts's vertex shader. `src` holds
+ * 6 floats a point (the worker's inertial passes): the TEME position in the scene's axes at GMST 0
+ * (x, z, −y) and the velocity per ms. Between passes (a few minutes of simulated time at most) the
+ * point follows the two-body Taylor series to third order,
+ *   p + v·dt + ½·a·dt² + ⅙·j·dt³,  a = −μ·p/r³,  j = −μ·(v − 3·(p·v)·p/r²)/r³
+ * (the next term is about r·(n·dt)⁴/24: 0.1 km after 150 s in LEO; SGP4's J2 and drag add a few
+ * hundred metres), then the turn by GMST as temeToScene does (about the scene's Y axis by −θ).
+ * Points without a position stay at the origin.
+ */
+export function movedToScene(src: Float32Array, k: number, dtMs: number, cosG: number, sinG: number, out: Float32Array | Float64Array, offset: number): void {
+  const i = 6 * k;
+  let x = src[i]!;
+  let y = src[i + 1]!;
+  let z = src[i + 2]!;
+  const r2 = x * x + y * y + z * z;
+  if (r2 > 0.25) {
+    const vx = src[i + 3]!;
+    const vy = src[i + 4]!;
+    const vz = src[i + 5]!;
+    const m = MU_SCENE_PER_MS2 / (r2 * Math.sqrt(r2));
+    const rv = (3 * (x * vx + y * vy + z * vz)) / r2;
+    const a = -0.5 * m * dtMs * dtMs;
+    const j = (-m * dtMs * dtMs * dtMs) / 6;
+    x += vx * dtMs + a * x + j * (vx - rv * x);
+    y += vy * dtMs + a * y + j * (vy - rv * y);
+    z += vz * dtMs + a * z + j * (vz - rv * z);
+  }
+  out[offset] = cosG * x - sinG * z;
+  out[offset + 1] = y;
+  out[offset + 2] = sinG * x + cosG * z;
+}

@@ -1,3 +1,4 @@
+import type { SimClock } from '../../../lib/sim-clock';
 import type { PointClass, Regime } from './globe-math';
 
 /* Messages between the orbital view (main thread) and globe-worker.ts. */
@@ -5,11 +6,17 @@ import type { PointClass, Regime } from './globe-math';
 /** Main thread → worker. */
 export type ToWorker =
   /** Fetch the feed and start propagating every `intervalMs` (the first pass at once). */
-  | { type: 'start'; url: string; intervalMs: number }
+  | { type: 'start'; url: string; intervalMs: number; inertial?: boolean }
   /** A positions buffer the main thread no longer draws, handed back for the next pass. */
   | { type: 'buffer'; buffer: ArrayBuffer }
   /** Change the propagation interval (the benchmark asks for 0: propagate as soon as a buffer is back). */
   | { type: 'interval'; intervalMs: number }
+  /** The simulation clock (default REAL_TIME): passes propagate to its time; a change propagates at once. */
+  | { type: 'clock'; clock: SimClock }
+  /** Which points (draw order) the view shows, 1 or 0 (null: all); passes count the shown ones that have a position. */
+  | { type: 'mask'; mask: Uint8Array | null; version: number }
+  /** One period of these objects' orbits centred on `atMs` (answered with an OrbitsMessage). */
+  | { type: 'orbits'; requestId: number; norads: number[]; atMs: number }
   | { type: 'stop' };
 
 /** The catalogue in draw order (grouped LEO, MEO, GEO), sent once per feed. */
@@ -20,24 +27,45 @@ export interface CatalogMessage {
   norad: Int32Array;
   /** Feed class code per point (fleet, payload, rocket_body, debris, unknown). */
   cls: Uint8Array;
+  /** SATCAT object type per point as a class code (1 payload … 4 unknown: cls without the fleet). */
+  objectType: Uint8Array;
+  /** Index into `owners` per point, -1 for none. */
+  owner: Int32Array;
+  owners: string[];
   names: string[];
   /** Objects SGP4 could not initialise (or must not propagate), per regime: never drawn. */
   unpropagable: Record<Regime, number>;
   timings: { fetchMs: number; parseMs: number; initMs: number };
 }
 
-/** Positions of every point at `t` (scene units, Earth-fixed, draw order), in a transferred buffer. */
+/**
+ * Positions of every point at `t` (scene units, Earth-fixed, draw order), in a transferred buffer;
+ * with `inertial` in 'start', 6 floats a point: the TEME position in the scene's axes at GMST 0
+ * and the velocity in scene units per ms.
+ */
 export interface PositionsMessage {
   type: 'positions';
-  /** Float32Array(3 × count) as its buffer. */
+  /** Float32Array(3 × count), or (6 × count) for inertial passes, as its buffer. */
   buffer: ArrayBuffer;
   t: number;
   /** Points without a position this pass (SGP4 error or no model), per regime; they sit at the origin, inside the globe. */
   failed: Record<Regime, number>;
+  /** Points the mask shows (all without one) that have a position this pass. */
+  shown: number;
+  /** The mask version `shown` was counted with (0: none sent yet). */
+  maskVersion: number;
   propagateMs: number;
 }
 
-export type FromWorker = CatalogMessage | PositionsMessage | { type: 'error'; message: string };
+/** One period of each asked-for object's orbit (see globe-orbit.ts); objects without a model are left out. */
+export interface OrbitsMessage {
+  type: 'orbits';
+  requestId: number;
+  atMs: number;
+  orbits: { norad: number; points: Float32Array; times: Float64Array; periodMin: number }[];
+}
+
+export type FromWorker = CatalogMessage | PositionsMessage | OrbitsMessage | { type: 'error'; message: string };
 
 /* What the scene tells the card and exposes for tests and the benchmark (no DOM types: Node-side tests import them). */
 
@@ -49,6 +77,10 @@ export interface GlobeStatus {
   error: string | null;
   /** The browser gave no WebGL context: the view shows its message instead. */
   noWebgl?: boolean;
+  /** Objects the view's filters show that have a position (the full view; without filters every drawn object). */
+  shown?: number;
+  /** Length of the line between a conjunction's two objects as drawn, km (the full view; null: not drawn). */
+  pairKm?: number | null;
 }
 
 /** What the pointer names: an object of the catalogue. */
@@ -58,6 +90,9 @@ export interface PickedObject {
   pointClass: PointClass;
   regime: Regime;
   altitudeKm: number;
+  /** SATCAT object type ('payload', 'rocket_body', 'debris', 'unknown') and owner code (null: none). */
+  objectType: string;
+  owner: string | null;
   /** Pixel position of the point when picked, in the canvas (x, y) and in the viewport (clientX, clientY). */
   x: number;
   y: number;
@@ -97,4 +132,24 @@ export interface GlobeDebug {
   screenPosition: (norad: number) => { x: number; y: number } | null;
   /** The worker's propagation interval (default 1,000 ms; the benchmark sets 0). */
   setPropagationIntervalMs: (ms: number) => void;
+  /* The view in time (/visualization): */
+  /** The simulation clock the scene and worker run on. */
+  clock: SimClock;
+  /** Simulated time (Unix ms) of the worker's pass drawn now, null before the first. */
+  positionsTimeMs: number | null;
+  /** Simulated time (Unix ms) the last frame was drawn for (the full view moves points between passes). */
+  simTimeMs: number | null;
+  /** Objects the filters show (null: no filter) and of those the ones drawn (with a position). */
+  shownCount: number | null;
+  shownDrawn: number | null;
+  /** NORAD ids ringed: the selected object and a conjunction's two. */
+  highlighted: number[];
+  /** Orbits drawn: object, samples, period and the simulated time they are centred on. */
+  orbits: { norad: number; samples: number; periodMin: number; centreMs: number }[];
+  /** The conjunction line drawn between two objects' positions, its length in km. */
+  missLine: { from: number; to: number; lengthKm: number } | null;
+  /** Scene position (Earth radii, Earth-fixed, as drawn) of an object now, null when it has none. */
+  objectPosition: (norad: number) => [number, number, number] | null;
+  /** An orbit's points as drawn now (scene coordinates, the GMST of positionsTimeMs applied) and their times. */
+  orbitPoints: (norad: number) => { points: number[]; times: number[] } | null;
 }

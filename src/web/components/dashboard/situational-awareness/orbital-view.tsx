@@ -53,6 +53,38 @@ function LegendItem({ pc }: { pc: PointClass }) {
 
 const integer = (n: number) => n.toLocaleString('en-US');
 
+/** The point colours: the spec's legend, then what the live catalogue adds (also on /visualization). */
+export function GlobeLegend({ className }: { className?: string }) {
+  return (
+    <div className={cn('flex flex-wrap items-start justify-between gap-x-6 gap-y-2 text-xs text-muted-foreground', className)}>
+      <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1">
+        {SPEC_LEGEND.map((pc) => (
+          <LegendItem key={pc} pc={pc} />
+        ))}
+      </ul>
+      <ul aria-label="Also drawn" className="flex flex-wrap gap-x-4 gap-y-1">
+        {EXTRA_LEGEND.map((pc) => (
+          <LegendItem key={pc} pc={pc} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The name of the object under the pointer, beside it (also on /visualization). */
+export function GlobeHoverTooltip({ hovered }: { hovered: PickedObject }) {
+  return (
+    <div
+      role="tooltip"
+      className="pointer-events-none absolute z-10 whitespace-nowrap rounded border bg-card px-2 py-1 text-xs font-medium text-foreground shadow"
+      style={{ left: 0, top: 0, transform: `translate(${hovered.x + 10}px, ${hovered.y - 28}px)` }}
+      data-testid="globe-hover"
+    >
+      {hovered.name}
+    </div>
+  );
+}
+
 /**
  * Spec §2 '3D Orbital View' (and §4/§9): the rotating globe with the live
  * catalogue, the LEO/MEO/GEO selector (default LEO), zoom in / zoom out /
@@ -140,16 +172,7 @@ export function OrbitalView() {
                 : 'Propagating the catalogue...'}
           </p>
         )}
-        {hovered && (
-          <div
-            role="tooltip"
-            className="pointer-events-none absolute z-10 whitespace-nowrap rounded border bg-card px-2 py-1 text-xs font-medium text-foreground shadow"
-            style={{ left: 0, top: 0, transform: `translate(${hovered.x + 10}px, ${hovered.y - 28}px)` }}
-            data-testid="globe-hover"
-          >
-            {hovered.name}
-          </div>
-        )}
+        {hovered && <GlobeHoverTooltip hovered={hovered} />}
         {selected && (
           <div className="absolute bottom-3 left-3 z-10 rounded-md border bg-card/95 px-3 py-2 text-xs shadow" aria-label="Selected object" role="region">
             <p className="text-sm font-semibold">{selected.name}</p>
@@ -160,18 +183,7 @@ export function OrbitalView() {
         )}
       </div>
 
-      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 text-xs text-muted-foreground">
-        <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1">
-          {SPEC_LEGEND.map((pc) => (
-            <LegendItem key={pc} pc={pc} />
-          ))}
-        </ul>
-        <ul aria-label="Also drawn" className="flex flex-wrap gap-x-4 gap-y-1">
-          {EXTRA_LEGEND.map((pc) => (
-            <LegendItem key={pc} pc={pc} />
-          ))}
-        </ul>
-      </div>
+      <GlobeLegend />
     </div>
   );
 }

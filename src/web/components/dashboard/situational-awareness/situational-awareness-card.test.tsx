@@ -144,7 +144,7 @@ describe('SituationalAwarenessCard', () => {
   it('names the hovered object, describes the clicked one, and reports the objects drawn', async () => {
     renderCard();
     await screen.findByTestId('globe-stub');
-    const picked: PickedObject = { norad: 25544, name: 'ISS (ZARYA)', pointClass: 'payload', regime: 'LEO', altitudeKm: 419.6, x: 100, y: 80, clientX: 100, clientY: 80 };
+    const picked: PickedObject = { norad: 25544, name: 'ISS (ZARYA)', pointClass: 'payload', regime: 'LEO', altitudeKm: 419.6, objectType: 'payload', owner: 'CIS', x: 100, y: 80, clientX: 100, clientY: 80 };
     act(() => lastProps!.onHover(picked));
     expect(screen.getByRole('tooltip')).toHaveTextContent('ISS (ZARYA)');
     act(() => lastProps!.onSelect(picked));
