@@ -1,11 +1,11 @@
-import { LoaderCircle, Maximize } from 'lucide-react';
+import { Maximize } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ConjunctionDetail } from '../../contracts/conjunction-events.ts';
 import type { GlobeFilter } from '@/components/dashboard/situational-awareness/globe-math';
 import type { GlobeStatus, PickedObject } from '@/components/dashboard/situational-awareness/globe-protocol';
 import type { GlobeCatalogInfo } from '@/components/dashboard/situational-awareness/globe-scene';
-import { GlobeHoverTooltip, GlobeLegend } from '@/components/dashboard/situational-awareness/orbital-view';
+import { GlobeHoverTooltip, GlobeLegend, GlobeLoading } from '@/components/dashboard/situational-awareness/orbital-view';
 import { ObjectSearchBox } from '@/components/layout/global-search';
 import { useNow } from '@/components/sst/use-now';
 import { Button } from '@/components/ui/button';
@@ -156,14 +156,7 @@ export default function VisualizationPage() {
   return (
     // The window under the top bar (h-14 and its 1 px border): no page scroll, the globe's canvas fills it.
     <div className="relative h-[calc(100dvh-3.5rem-1px)] overflow-hidden bg-[radial-gradient(ellipse_at_center,#0f1b33_0%,#05070d_75%)]" data-testid="visualization">
-      <Suspense
-        fallback={
-          <p role="status" className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground">
-            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            Loading the 3D view...
-          </p>
-        }
-      >
+      <Suspense fallback={<GlobeLoading />}>
         <GlobeCanvas regime="LEO" scale={1} hio={hioIds} conjunction={conjunctionIds} onHover={setHovered} onSelect={onSelect} onStatus={onStatus} full={full} />
       </Suspense>
       {hovered && <GlobeHoverTooltip hovered={hovered} />}

@@ -72,6 +72,16 @@ export function GlobeLegend({ className }: { className?: string }) {
 }
 
 /** The name of the object under the pointer, beside it (also on /visualization). */
+/** What the globe's place says while three.js (its own chunk) loads; the dashboard and /visualization share it. */
+export function GlobeLoading() {
+  return (
+    <p role="status" className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground">
+      <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+      Loading the 3D view...
+    </p>
+  );
+}
+
 export function GlobeHoverTooltip({ hovered }: { hovered: PickedObject }) {
   return (
     <div
@@ -145,14 +155,7 @@ export function OrbitalView() {
       </div>
 
       <div className="relative h-[460px] overflow-hidden rounded-lg border bg-[radial-gradient(ellipse_at_center,#0f1b33_0%,#05070d_75%)]" data-testid="orbital-view">
-        <Suspense
-          fallback={
-            <p role="status" className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground">
-              <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-              Loading the 3D view...
-            </p>
-          }
-        >
+        <Suspense fallback={<GlobeLoading />}>
           <GlobeCanvas
             regime={regime}
             scale={scale}
