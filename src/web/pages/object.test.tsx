@@ -171,6 +171,8 @@ describe('the object page (/objects/:norad)', () => {
     const history = await screen.findByRole('region', { name: 'Element-Set History' });
     expect(history).toHaveTextContent('2 element sets · 1 manoeuvre detected');
     expect(screen.getByRole('figure', { name: /Perigee and apogee height/ })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: /B\* drag term/ })).toBeInTheDocument();
+    expect(within(history).getByRole('list', { name: 'Legend' })).toHaveTextContent('PerigeeApogeeInclinationB*Manoeuvre');
     expect(screen.getByRole('table', { name: 'Manoeuvres detected' })).toHaveTextContent('orbit raising (prograde)0.52 m/s90 %');
   });
 

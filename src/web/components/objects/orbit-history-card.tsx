@@ -16,6 +16,9 @@ const APOGEE = '#f59e0b';
 const INCLINATION = '#a78bfa';
 const MANEUVER = '#f87171';
 const CHART_HEIGHT = 280;
+const BSTAR_HEIGHT = 140;
+const BSTAR = '#34d399';
+export const BSTAR_HISTORY_LABEL = 'B* drag term (1/earth radii) of every element set, by epoch (UTC)';
 
 interface Point {
   readonly at: number;
@@ -62,8 +65,8 @@ export const HISTORY_MANEUVERS_CSV_COLUMNS: readonly CsvColumn<ObjectHistoryResp
 
 /**
  * An object's element-set history (issue 14): perigee and apogee heights (left axis) and
- * inclination (right axis) of every stored set, with each detected manoeuvre marked at its
- * estimated time; both the sets and the manoeuvres as CSV.
+ * inclination (right axis) of every stored set, and below on the same time axis its B*, with
+ * each detected manoeuvre marked at its estimated time; both the sets and the manoeuvres as CSV.
  */
 export function OrbitHistoryCard({ norad, history }: { norad: number; history: ObjectHistoryResponse }) {
   const titleId = useId();
@@ -111,11 +114,31 @@ export function OrbitHistoryCard({ norad, history }: { norad: number; history: O
               </ResponsiveContainer>
             </div>
           )}
+          {points.length > 0 && (
+            <figure aria-label={BSTAR_HISTORY_LABEL} className="mt-3 min-w-0">
+              <figcaption className="mb-1 text-xs text-muted-foreground">{BSTAR_HISTORY_LABEL}</figcaption>
+              <div style={{ height: BSTAR_HEIGHT }}>
+                <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: BSTAR_HEIGHT }}>
+                  <ComposedChart data={points} margin={{ top: 8, right: 64, bottom: 4, left: 8 }}>
+                    <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
+                    <XAxis type="number" dataKey="at" scale="time" domain={[first - pad, last + pad]} tickFormatter={(ms: number) => format(new UtcDate(ms), 'yyyy-MM-dd')} tick={AXIS_TICK} stroke={AXIS_LINE} minTickGap={32} />
+                    <YAxis type="number" domain={['auto', 'auto']} tick={AXIS_TICK} stroke={AXIS_LINE} width={64} tickFormatter={(v: number) => v.toExponential(1)} />
+                    <Tooltip content={PointTooltip} />
+                    <Line dataKey="bstar" name="B*" stroke={BSTAR} dot={{ r: 2 }} isAnimationActive={false} />
+                    {history.maneuvers.map((m) => (
+                      <ReferenceLine key={m.id} x={Date.parse(m.maneuverTime)} stroke={MANEUVER} strokeDasharray="2 2" />
+                    ))}
+                  </ComposedChart>
+                </ResponsiveContainer>
+              </div>
+            </figure>
+          )}
           <ul aria-label="Legend" className="mt-2 flex flex-wrap gap-3 text-xs text-muted-foreground">
             {[
               [PERIGEE, 'Perigee'],
               [APOGEE, 'Apogee'],
               [INCLINATION, 'Inclination'],
+              [BSTAR, 'B*'],
               [MANEUVER, 'Manoeuvre'],
             ].map(([colour, label]) => (
               <li key={label} className="flex items-center gap-1.5">
