@@ -71,6 +71,38 @@ async function open(path: string): Promise<void> {
   await page().waitForFunction(() => typeof (globalThis as unknown as GlobeWindow).__dataforgeGlobe?.firstDrawMs === 'number', null, { timeout: 60_000 });
 }
 
+/**
+ * Pixels of the operational-satellite green (#22c55e family) in a screenshot of the globe's canvas:
+ * what the eye sees of the drawn points (the globe, coasts and grid are blue). Decoded in the page
+ * with createImageBitmap (the page's CSP allows no data: images).
+ */
+async function greenPixels(): Promise<number> {
+  const png = await page().getByTestId('visualization').locator('canvas').first().screenshot();
+  return page().evaluate(async (b64) => {
+    // The test program's types are Node's: the page's DOM APIs are named through globalThis.
+    interface Bitmap {
+      width: number;
+      height: number;
+    }
+    interface Context2d {
+      drawImage(image: Bitmap, x: number, y: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+    }
+    const dom = globalThis as unknown as {
+      createImageBitmap(blob: Blob): Promise<Bitmap>;
+      OffscreenCanvas: new (w: number, h: number) => { getContext(kind: '2d'): Context2d };
+    };
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bitmap = await dom.createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const ctx = new dom.OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 1]! > 140 && data[i]! < 120 && data[i + 2]! < 150) n++;
+    return n;
+  }, png.toString('base64'));
+}
+
 const time = () => page().getByRole('region', { name: 'Time' });
 const shownTime = async () => (await time().getByRole('status', { name: 'Simulated time' }).textContent()) ?? '';
 const utcText = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
@@ -227,6 +259,9 @@ describe('/visualization', () => {
       await expect.poll(async () => page().getByTestId('globe-status').textContent()).toBe(`${drawn.toLocaleString('en-US')} objects shown of 50,000 in the catalogue`);
       return want;
     };
+    await expect.poll(async () => (await figures()).shownDrawn).not.toBeNull();
+    const allGreen = await greenPixels();
+    expect(allGreen).toBeGreaterThan(1000);
     await filters.getByRole('button', { name: 'LEO' }).click();
     const noLeo = await expectCounts({ regimes: ['MEO', 'GEO'], types: ALL_TYPES, owner: null });
     expect(noLeo).toBeLessThan(10_000);
@@ -240,6 +275,8 @@ describe('/visualization', () => {
     const prc = await expectCounts({ regimes: [...REGIMES], types: ['payload', 'rocket_body', 'unknown'], owner: 'PRC' });
     expect(prc).toBeGreaterThan(0);
     expect(prc).toBeLessThan(noDebris);
+    // What is filtered out is not drawn at all (not even as a 1 px point): about 2 % of the objects, so far fewer green pixels.
+    expect(await greenPixels()).toBeLessThan(allGreen * 0.25);
     expect(new URL(page().url()).searchParams.get('owner')).toBe('PRC');
     expect(new URL(page().url()).searchParams.get('types')).toBe('payload,rocket_body,unknown');
     await shot('filter-prc');

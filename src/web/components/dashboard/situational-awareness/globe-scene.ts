@@ -134,6 +134,10 @@ void main() {
   vec3 e = vec3(turn.x * p.x - turn.y * p.z, p.y, turn.y * p.x + turn.x * p.z);
   gl_Position = projectionMatrix * modelViewMatrix * vec4(e, 1.0);
   gl_PointSize = pointSize * pixelRatio;
+  // A filtered-out point (size 0): WebGL clamps gl_PointSize to ALIASED_POINT_SIZE_RANGE, whose
+  // minimum is 1 in most implementations, so size 0 alone still draws a pixel. Outside the clip
+  // volume it is not drawn at all (a point is clipped by its centre: OpenGL ES 2.0 §2.13).
+  if (pointSize <= 0.0) gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
 }`;
 
 const FRAGMENT_SHADER = /* glsl */ `
