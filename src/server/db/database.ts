@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { link, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -200,8 +200,10 @@ function pidExists(pid: number): boolean {
   }
 }
 
-/** Attempts at taking the lock: each lost one means another starter changed the lock file meanwhile. */
-const LOCK_ATTEMPTS = 5;
+/** Attempts at taking the lock: each lost one means another starter changed the lock file meanwhile, or held the takeover. */
+const LOCK_ATTEMPTS = 200;
+/** A takeover lock older than this belongs to a starter that died holding it. */
+const TAKEOVER_STALE_MS = 10_000;
 
 /**
  * PGlite is single-process: two servers on one data directory would corrupt it. The lock file
@@ -210,10 +212,12 @@ const LOCK_ATTEMPTS = 5;
  *
  * Taking it is atomic. The lock is written to a file of this process and hard-linked to the lock's
  * name, which fails when the name exists; so a lock is never seen empty or half-written. A stale
- * lock is first renamed aside (only one starter can move a given file) and the moved file compared
- * with the stale text that was judged: if another starter had replaced the stale lock with its own
- * in between, this one moved a live lock, puts it back and is refused. So of two servers started at
- * once on a directory with a stale lock, exactly one wins.
+ * lock is removed only by the holder of a second lock, `<lock>.takeover` (taken the same way), and
+ * only while it still holds the stale text that was judged; then every starter races for the free
+ * name again and the hard link lets exactly one win. (The earlier way, renaming the stale lock
+ * aside and putting back a live one moved by mistake, left an instant without a lock in which a
+ * third starter could win too: two winners, seen in CI with four starters.) A takeover lock left
+ * by a starter that died holding it (an instant's work) is cleared after TAKEOVER_STALE_MS.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, 'pglite.lock');
@@ -229,23 +233,21 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     if (text === undefined) continue; // released meanwhile: try again
     const owner = parseLock(text);
     if (owner && lockOwnerAlive(owner)) throw inUse(dataDir, lockPath, owner);
-    const aside = `${lockPath}.stale-${process.pid}-${randomUUID()}`;
+    const takeover = `${lockPath}.takeover`;
+    if (!(await createLock(takeover, mine))) {
+      // Another starter is removing the stale lock: wait a moment, then look again.
+      const held = await stat(takeover).catch(() => undefined);
+      if (held && Date.now() - held.mtimeMs > TAKEOVER_STALE_MS) await rm(takeover, { force: true });
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
+      continue;
+    }
     try {
-      await rename(lockPath, aside);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // another starter moved it first
-      throw error;
+      // Only the takeover's holder removes a lock, and only the stale one judged above: a lock
+      // another starter has taken since (its own text) is left alone, and refuses this one next time round.
+      if ((await readIfExists(lockPath)) === text) await rm(lockPath, { force: true });
+    } finally {
+      await rm(takeover, { force: true });
     }
-    const moved = await readFile(aside, 'utf8');
-    if (moved !== text) {
-      // Another starter took the stale lock over between the read and the rename: give its lock back.
-      await link(aside, lockPath).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EEXIST') throw error;
-      });
-      await rm(aside, { force: true });
-      throw inUse(dataDir, lockPath, parseLock(moved) ?? { pid: Number.NaN });
-    }
-    await rm(aside, { force: true });
   }
   throw new DatabaseError(`Could not lock the data directory ${dataDir}: the lock file ${lockPath} kept changing (other servers starting on it?).`);
 }
