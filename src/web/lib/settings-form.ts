@@ -1,13 +1,11 @@
 import { SETTING_VALUES, type SettingsChange, type SettingsResponse } from '../../contracts/settings.ts';
+import { normalizeOwner } from '../../core/operations/threat.ts';
 
 /*
  * The Configuration screen's forms (issue 14): a fleet entry typed as a NORAD id or an owner code,
  * and the screening settings checked with the server's own rules (contracts/settings.ts) before
  * they are sent, so the form names a problem in the server's words without a round trip.
  */
-
-/** The spec's country codes for SATCAT owner codes (as core/operations/threat.ts OWNER_ALIASES). */
-const OWNER_ALIASES: Record<string, string> = { RU: 'CIS', IR: 'IRAN', IL: 'ISRA', CN: 'PRC' };
 
 export type FleetEntry = { noradId: number; owner?: undefined } | { owner: string; noradId?: undefined } | { problem: string };
 
@@ -21,7 +19,8 @@ export function parseFleetEntry(text: string): FleetEntry {
   }
   const parsed = SETTING_VALUES.fleetOwners.element.safeParse(value);
   if (!parsed.success) return { problem: `'${text.trim()}' ${parsed.error.issues[0]?.message ?? 'is not valid'}` };
-  return { owner: OWNER_ALIASES[parsed.data] ?? parsed.data };
+  // The spec's country codes resolved as the server resolves them (IL → ISRA, RU → CIS, …).
+  return { owner: normalizeOwner(parsed.data) ?? parsed.data };
 }
 
 export interface ScreeningForm {
