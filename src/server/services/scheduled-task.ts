@@ -64,8 +64,8 @@ export interface PeriodicTaskOptions {
   claims?: TaskClaims | undefined;
   /** The run, once claimed. Its promise is not awaited: a long run does not hold back the next tick (the services coalesce or join runs themselves). */
   run(reason: 'start-up' | 'interval'): void;
-  /** Another run holds this period (not called when the claim could not be asked). */
-  notClaimed?(): void;
+  /** Another run holds this period (not called when the claim could not be asked); `askedAtMs` is when this tick asked for the claim. */
+  notClaimed?(askedAtMs: number): void;
   log: TaskLogger;
 }
 
@@ -111,6 +111,7 @@ export class PeriodicTask {
   private async tick(reason: 'start-up' | 'interval'): Promise<void> {
     const { claims, task, intervalMs } = this.options;
     if (claims) {
+      const askedAtMs = Date.now();
       let claimed: boolean;
       try {
         claimed = await claims.claim(task, intervalMs);
@@ -121,7 +122,7 @@ export class PeriodicTask {
       }
       if (this.stopped) return;
       if (!claimed) {
-        this.options.notClaimed?.();
+        this.options.notClaimed?.(askedAtMs);
         return;
       }
     }

@@ -21,7 +21,7 @@ import type { ScreeningRunRepository, ScreeningRunRow } from '../../repositories
 import { catalogVersionOf } from '../../screening/catalog-version.ts';
 import type { ScreeningReport } from '../../screening/run-screening.ts';
 import type { CatalogChange, CatalogEntry, CatalogService } from '../catalog-service.ts';
-import { PeriodicTask, type TaskClaims } from '../scheduled-task.ts';
+import { CLAIM_SLACK, PeriodicTask, type TaskClaims } from '../scheduled-task.ts';
 import type { ScreeningService } from '../screening-service.ts';
 import { approachRecord, estimateOf, planConjunctionWrite } from './conjunction-write.ts';
 import { ingestionEvents } from './ingestion-events.ts';
@@ -226,7 +226,11 @@ export class OperationsService {
       firstDelayMs: this.options.firstRunDelayMs ?? 5000,
       claims: this.options.claims,
       run: (reason) => void this.runNow(reason),
-      notClaimed: () => this.refreshFromStore(Date.now() + this.options.intervalMinutes * 30_000),
+      notClaimed: (askedAtMs) => {
+        const intervalMs = this.options.intervalMinutes * 60_000;
+        // The claim this tick lost was taken less than (1 - slack) intervals before it asked, and its run starts after it.
+        this.refreshFromStore(Date.now() + intervalMs / 2, askedAtMs - (1 - CLAIM_SLACK) * intervalMs);
+      },
       log: this.log,
     });
     this.periodic.start();
@@ -450,18 +454,22 @@ export class OperationsService {
    * started when this one learns it lost the claim: while the newest stored run is running, this
    * waits for it (one small query every few seconds) until `deadline` (half an interval; a run
    * left running by a server that died must not hold the refresh back for ever), instead of
-   * serving the run before it for a whole interval.
+   * serving the run before it for a whole interval. The claiming server stores its run only
+   * after a catalogue sync, so a newest stored run that started before `claimedAfter` (the earliest
+   * the lost claim can have been taken) is the one before: this waits for the claimed one too.
    */
-  private refreshFromStore(deadline: number): void {
+  private refreshFromStore(deadline: number, claimedAfter: number): void {
     clearTimeout(this.refreshTimer);
     this.refreshTimer = undefined;
     this.enqueueWrite(async () => {
       if (this.running || this.stopped) return;
       const runs = this.runsStarted;
-      if ((await this.repos.runs.latest())?.status === 'running' && Date.now() < deadline) {
+      const latest = await this.repos.runs.latest();
+      const claimedRunPending = !latest || latest.status === 'running' || latest.startedAt.getTime() <= claimedAfter;
+      if (claimedRunPending && Date.now() < deadline) {
         if (this.running || this.stopped || this.runsStarted !== runs) return;
         const retryMs = Math.min(5_000, this.options.intervalMinutes * 6_000);
-        this.refreshTimer = setTimeout(() => this.refreshFromStore(deadline), retryMs);
+        this.refreshTimer = setTimeout(() => this.refreshFromStore(deadline, claimedAfter), retryMs);
         this.refreshTimer.unref();
         return;
       }
