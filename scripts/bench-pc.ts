@@ -31,7 +31,7 @@ import { pc3d, usageViolationsPc2d, type Pc3dInput } from '../src/core/probabili
 import { pc3dInitialBounds } from '../src/core/probability/pc-multistep.ts';
 import { catalogVersionOf } from '../src/server/screening/catalog-version.ts';
 import { runScreening, screeningJob } from '../src/server/screening/run-screening.ts';
-import { ScreeningPool } from '../src/server/screening/screening-pool.ts';
+import { ScreeningPool } from '../src/server/workers/screening/screening-pool.ts';
 import { FLEET } from './bench-screening.ts';
 import { startBenchServer } from './bench-server.ts';
 

@@ -27,7 +27,7 @@ import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
 import { createSgp4 } from '../src/core/propagation/sgp4.ts';
 import { catalogVersionOf } from '../src/server/screening/catalog-version.ts';
 import { runScreening, screeningJob, type ScreeningReport } from '../src/server/screening/run-screening.ts';
-import { ScreeningPool } from '../src/server/screening/screening-pool.ts';
+import { ScreeningPool } from '../src/server/workers/screening/screening-pool.ts';
 
 const CATALOG = fileURLToPath(new URL('../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
 export const FLEET = [25397, 28132, 32794, 39237, 37950, 40021, 29079, 42901, 44479, 54880];

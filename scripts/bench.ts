@@ -35,7 +35,7 @@ import { BulkPropagator, EciBaseCalculator, createSingleThreadRuntime, twoline2s
 import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
 import { formatTle } from '../src/core/elements/tle-format.ts';
 import { createSgp4 } from '../src/core/propagation/sgp4.ts';
-import { PropagationPool } from '../src/server/workers/propagation-pool.ts';
+import { PropagationPool } from './propagation/propagation-pool.ts';
 import { allVsAllBench } from './bench-all-vs-all.ts';
 import { atmosphereBench } from './bench-atmosphere.ts';
 import { globeBench, visualizationBench } from './bench-globe.ts';

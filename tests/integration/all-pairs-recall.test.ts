@@ -23,7 +23,7 @@ import { BRUTE_FORCE_STEP_MS } from '../../src/core/screening/brute-force.ts';
 import type { CloseApproach } from '../../src/core/screening/close-approach.ts';
 import { catalogVersionOf, type CatalogVersion } from '../../src/server/screening/catalog-version.ts';
 import { screeningJob } from '../../src/server/screening/run-screening.ts';
-import { ScreeningPool } from '../../src/server/screening/screening-pool.ts';
+import { ScreeningPool } from '../../src/server/workers/screening/screening-pool.ts';
 
 const CATALOG = fileURLToPath(new URL('../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
 const present = existsSync(CATALOG);

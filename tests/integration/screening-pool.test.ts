@@ -11,7 +11,7 @@ import type { Matrix3 } from '../../src/core/probability/index.ts';
 import { SCREENING_STAGES, type ScreeningProgress } from '../../src/core/screening/stages.ts';
 import { catalogVersionOf, type CatalogVersion } from '../../src/server/screening/catalog-version.ts';
 import { runScreening, screeningJob } from '../../src/server/screening/run-screening.ts';
-import { ScreeningPool } from '../../src/server/screening/screening-pool.ts';
+import { ScreeningPool } from '../../src/server/workers/screening/screening-pool.ts';
 
 const CATALOG = fileURLToPath(new URL('../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
 const present = existsSync(CATALOG);

@@ -12,7 +12,7 @@ import { defaultShardCount, openQueue, queueProgress, submitJob, waitForQueued }
 import { ScreeningJobRepository } from '../../server/repositories/screening-job-repository.ts';
 import type { CatalogVersion } from '../../server/screening/catalog-version.ts';
 import { finishScreening, type ScreeningReport } from '../../server/screening/run-screening.ts';
-import { ScreeningPool } from '../../server/screening/screening-pool.ts';
+import { ScreeningPool } from '../../server/workers/screening/screening-pool.ts';
 import type { Config } from '../../server/config.ts';
 
 export async function queueScreen(

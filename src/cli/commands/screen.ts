@@ -6,7 +6,7 @@ import { SCREENING_STAGES, type ScreeningProgress } from '../../core/screening/s
 import { parseUtc } from '../../core/time/iso-time.ts';
 import { catalogVersionOf, type CatalogVersion } from '../../server/screening/catalog-version.ts';
 import { runScreening, screeningJob, type ScreeningReport } from '../../server/screening/run-screening.ts';
-import { ScreeningPool } from '../../server/screening/screening-pool.ts';
+import { ScreeningPool } from '../../server/workers/screening/screening-pool.ts';
 import { sstConjunction, sstProximity } from '../../server/screening/sst-format.ts';
 import type { ScreeningJob } from '../../core/screening/job.ts';
 import { parseCommandLine } from '../parse.ts';

@@ -4,7 +4,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { openQueue } from '../../server/queue/screening-queue.ts';
 import { ShardWorker } from '../../server/queue/shard-worker.ts';
 import { ScreeningJobRepository } from '../../server/repositories/screening-job-repository.ts';
-import { ScreeningPool } from '../../server/screening/screening-pool.ts';
+import { ScreeningPool } from '../../server/workers/screening/screening-pool.ts';
 import { processIo, type CommandIo } from '../io.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';

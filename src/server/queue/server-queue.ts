@@ -8,7 +8,7 @@
 import type { AppContext } from '../app-context.ts';
 import { ScreeningJobRepository } from '../repositories/screening-job-repository.ts';
 import type { ScreeningJobRow } from '../repositories/screening-job-repository.ts';
-import { ScreeningPool } from '../screening/screening-pool.ts';
+import { ScreeningPool } from '../workers/screening/screening-pool.ts';
 import { openQueue, type QueueAttachment } from './screening-queue.ts';
 import { ShardWorker } from './shard-worker.ts';
 

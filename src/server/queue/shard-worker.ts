@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { ScreeningJobRepository } from '../repositories/screening-job-repository.ts';
-import type { ScreeningPool } from '../screening/screening-pool.ts';
+import type { ScreeningPool } from '../workers/screening/screening-pool.ts';
 import { SHARD_QUEUE, type ShardMessage } from './screening-queue.ts';
 
 export interface ShardWorkerOptions {

@@ -14,7 +14,7 @@ import { separateProximities, type ProximityRecord } from '../../core/screening/
 import type { ScreeningStats, SkippedObject } from '../../core/screening/screen.ts';
 import { overallFraction, type ScreeningProgress, type ScreeningStage } from '../../core/screening/stages.ts';
 import type { CatalogVersion } from './catalog-version.ts';
-import type { PoolRunOptions, ScreeningPool } from './screening-pool.ts';
+import type { PoolRunOptions, ScreeningPool } from '../workers/screening/screening-pool.ts';
 
 export interface ScreeningConjunction {
   readonly approach: CloseApproach;

@@ -11,7 +11,7 @@ import { defaultShardCount, queueProgress, submitJob, waitForQueued, type QueueA
 import type { ScreeningJobRepository } from '../repositories/screening-job-repository.ts';
 import type { ScreeningStage } from '../../core/screening/stages.ts';
 import { availableParallelism } from 'node:os';
-import { ScreeningPool } from '../screening/screening-pool.ts';
+import { ScreeningPool } from '../workers/screening/screening-pool.ts';
 import { noradText, sstProximity } from '../screening/sst-format.ts';
 import type { AnalysisRunner } from './analysis-jobs.ts';
 import type { CatalogService } from './catalog-service.ts';

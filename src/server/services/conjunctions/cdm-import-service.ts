@@ -32,7 +32,7 @@ import { alfanoMaxPc, riskLevel, type PcViolation } from '../../../core/probabil
 import { DuplicateCdmMessageError, type CdmImportCounts, type CdmMessageRepository, type MessageObject, type MessageWrite } from '../../repositories/cdm-message-repository.ts';
 import type { ConjunctionEventRow, NewConjunctionEvent } from '../../repositories/conjunction-event-repository.ts';
 import { distanceText, oddsText, utcText } from '../operations/descriptions.ts';
-import { EstimatePool } from './estimate-pool.ts';
+import { EstimatePool } from '../../workers/estimate/estimate-pool.ts';
 import type { EventDetails, EventObjectDetails } from '../operations/views.ts';
 
 /** Events written during one import, by unordered pair, with the newest message creation time of each. */

@@ -12,15 +12,15 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ObjectType } from '../../core/catalog/satcat.ts';
-import type { ElementSet } from '../../core/elements/element-set.ts';
-import type { CloseApproach } from '../../core/screening/close-approach.ts';
-import type { RiskAssessment } from '../../core/screening/conjunction-risk.ts';
-import { mergeShardResults, splitJob, type ScreeningJob, type ScreeningResult, type ScreeningShard, type ShardResult } from '../../core/screening/job.ts';
-import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from '../workers/screening-protocol.ts';
+import type { ObjectType } from '../../../core/catalog/satcat.ts';
+import type { ElementSet } from '../../../core/elements/element-set.ts';
+import type { CloseApproach } from '../../../core/screening/close-approach.ts';
+import type { RiskAssessment } from '../../../core/screening/conjunction-risk.ts';
+import { mergeShardResults, splitJob, type ScreeningJob, type ScreeningResult, type ScreeningShard, type ShardResult } from '../../../core/screening/job.ts';
+import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';
 
-const BOOTSTRAP = new URL('../workers/tsx-bootstrap.mjs', import.meta.url);
-const ENTRY = new URL('../workers/screening-worker.ts', import.meta.url).href;
+const BOOTSTRAP = new URL('../tsx-bootstrap.mjs', import.meta.url);
+const ENTRY = new URL('./screening-worker.ts', import.meta.url).href;
 
 export interface PoolProgress {
   readonly stage: ShardStage;

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './propagation-protocol.ts';
 
 // Workers run the TypeScript sources through tsx's loader, as the main process does.
-const BOOTSTRAP = new URL('./tsx-bootstrap.mjs', import.meta.url);
+const BOOTSTRAP = new URL('../../src/server/workers/tsx-bootstrap.mjs', import.meta.url);
 const ENTRY = new URL('./propagation-worker.ts', import.meta.url).href;
 
 export interface SpanResult {

@@ -1,9 +1,9 @@
 /** Messages between the screening pool and its workers (plain, structured-cloneable data). */
-import type { ObjectType } from '../../core/catalog/satcat.ts';
-import type { ElementSet } from '../../core/elements/element-set.ts';
-import type { CloseApproach } from '../../core/screening/close-approach.ts';
-import type { RiskAssessment } from '../../core/screening/conjunction-risk.ts';
-import type { ScreeningShard, ShardResult } from '../../core/screening/job.ts';
+import type { ObjectType } from '../../../core/catalog/satcat.ts';
+import type { ElementSet } from '../../../core/elements/element-set.ts';
+import type { CloseApproach } from '../../../core/screening/close-approach.ts';
+import type { RiskAssessment } from '../../../core/screening/conjunction-risk.ts';
+import type { ScreeningShard, ShardResult } from '../../../core/screening/job.ts';
 
 export type ScreeningWorkerRequest =
   /** Replaces the worker's catalogue (its SGP4 models are initialised lazily, then kept). */

@@ -8,10 +8,10 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Cdm } from '../../../core/cdm/cdm.ts';
 import { estimateFromCdm, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
-import type { EstimateWorkerReply, EstimateWorkerRequest } from '../../workers/estimate-protocol.ts';
+import type { EstimateWorkerReply, EstimateWorkerRequest } from './estimate-protocol.ts';
 
-const BOOTSTRAP = new URL('../../workers/tsx-bootstrap.mjs', import.meta.url);
-const ENTRY = new URL('../../workers/estimate-worker.ts', import.meta.url).href;
+const BOOTSTRAP = new URL('../tsx-bootstrap.mjs', import.meta.url);
+const ENTRY = new URL('./estimate-worker.ts', import.meta.url).href;
 
 interface Pending {
   resolve: (estimate: MessageEstimate) => void;
