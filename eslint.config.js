@@ -89,7 +89,24 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/cli/**', ...ioModules], message: 'The web app talks to the server over HTTP only.' }] },
+        {
+          patterns: [
+            { group: ['**/server/**', '**/cli/**', ...ioModules], message: 'The web app talks to the server over HTTP only.' },
+            {
+              // Climbing out of src/web with '../' into the layers below: use the aliases of vite.config.ts and tsconfig.web.json.
+              regex: '^(\\.\\./)+(contracts|core)(/|$)',
+              message: "Import src/contracts and src/core through '@contracts/…' and '@core/…', not a relative path.",
+            },
+          ],
+        },
+      ],
+      // no-restricted-imports does not see import(): the same rule for dynamic imports.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^(\\.\\.\\/)+(contracts|core)(\\/|$)/]',
+          message: "Import src/contracts and src/core through '@contracts/…' and '@core/…', not a relative path.",
+        },
       ],
     },
   },

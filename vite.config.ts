@@ -4,7 +4,13 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const webAlias = { '@': fileURLToPath(new URL('./src/web', import.meta.url)) };
+// '@/…' is the web app itself; '@contracts/…' and '@core/…' are the layers below it that the web app may import
+// (tsconfig.web.json's paths say the same; eslint refuses relative imports of them from src/web).
+const webAlias = {
+  '@': fileURLToPath(new URL('./src/web', import.meta.url)),
+  '@contracts': fileURLToPath(new URL('./src/contracts', import.meta.url)),
+  '@core': fileURLToPath(new URL('./src/core', import.meta.url)),
+};
 
 // One config for the web build (root src/web → dist/web) and for every test
 // project. `npm run dev` serves the web app with hot reload and proxies /api to

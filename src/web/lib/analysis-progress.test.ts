@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_STEPS } from '../../contracts/conjunctions.ts';
+import { ANALYSIS_STEPS } from '@contracts/conjunctions.ts';
 import {
   analysisSummary,
   completedSteps,

@@ -1,4 +1,4 @@
-import type { AnalysisJob, AnalysisStepId } from '../../contracts/conjunctions.ts';
+import type { AnalysisJob, AnalysisStepId } from '@contracts/conjunctions.ts';
 
 /*
  * The SST progress panel's steps (spec §3 "Progress step", §4). The six steps

@@ -4,8 +4,8 @@ import {
   type CatalogScreening,
   type CatalogScreeningStatus,
   type ShardProgress,
-} from '../../contracts/catalog-screenings.ts';
-import type { RiskLevel } from '../../contracts/conjunctions.ts';
+} from '@contracts/catalog-screenings.ts';
+import type { RiskLevel } from '@contracts/conjunctions.ts';
 import { inputValueToIso } from '@/lib/analysis-window';
 import { formatUtcDateTime } from '@/lib/conjunction-format';
 import { formatGrouped } from '@/lib/format';

@@ -1,4 +1,4 @@
-import type { CdmImportResponse } from '../../contracts/conjunction-events.ts';
+import type { CdmImportResponse } from '@contracts/conjunction-events.ts';
 
 /*
  * CDM upload on the Conjunction Alerts screen (issue 11): the content type a file

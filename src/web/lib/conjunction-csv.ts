@@ -1,4 +1,4 @@
-import type { ConjunctionListItem } from '../../contracts/conjunction-events.ts';
+import type { ConjunctionListItem } from '@contracts/conjunction-events.ts';
 import { formatRelativeTca } from '@/lib/conjunction-format';
 import { columnsCsv, csvName, type CsvColumn } from '@/lib/csv';
 

@@ -1,5 +1,5 @@
-import { CONJUNCTION_SORT_FIELDS, MAX_CONJUNCTION_PAGE } from '../../contracts/conjunction-events.ts';
-import type { RiskLevel } from '../../contracts/conjunctions.ts';
+import { CONJUNCTION_SORT_FIELDS, MAX_CONJUNCTION_PAGE } from '@contracts/conjunction-events.ts';
+import type { RiskLevel } from '@contracts/conjunctions.ts';
 import { inputValueToIso, toUtcInputValue } from '@/lib/analysis-window';
 import { RISK_LEVELS } from '@/lib/risk-levels';
 

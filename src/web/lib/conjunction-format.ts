@@ -1,5 +1,5 @@
 import { format, isValid } from 'date-fns';
-import type { PcMethod } from '../../contracts/conjunction-events.ts';
+import type { PcMethod } from '@contracts/conjunction-events.ts';
 import { formatGrouped } from '@/lib/format';
 import { NO_VALUE } from '@/lib/satellite-format';
 import { UtcDate } from '@/lib/utc-date';

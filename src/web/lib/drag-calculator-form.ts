@@ -1,4 +1,4 @@
-import type { DragCalculatorRequest } from '../../contracts/orbital-drag.ts';
+import type { DragCalculatorRequest } from '@contracts/orbital-drag.ts';
 
 /*
  * Spec §3/§5/§9: the Satellite Data form. Only name, mass, area, drag coefficient and altitude

@@ -1,4 +1,4 @@
-import type { EncounterPlaneView } from '../../contracts/conjunction-events.ts';
+import type { EncounterPlaneView } from '@contracts/conjunction-events.ts';
 import { niceCeil } from '@/lib/dashboard-format';
 
 /*

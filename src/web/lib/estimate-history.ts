@@ -1,4 +1,4 @@
-import type { ConjunctionEstimate } from '../../contracts/conjunction-events.ts';
+import type { ConjunctionEstimate } from '@contracts/conjunction-events.ts';
 
 /*
  * The detail view's history chart (issue 11): one point per estimate at the time

@@ -1,6 +1,6 @@
-import type { ImportReport } from '../../contracts/catalog.ts';
-import type { CdmImportResponse } from '../../contracts/conjunction-events.ts';
-import type { SpaceWeatherImportReport } from '../../contracts/orbital-drag.ts';
+import type { ImportReport } from '@contracts/catalog.ts';
+import type { CdmImportResponse } from '@contracts/conjunction-events.ts';
+import type { SpaceWeatherImportReport } from '@contracts/orbital-drag.ts';
 import { CDM_FILE_ACCEPT } from './cdm-upload';
 import { csrfHeaders } from './csrf';
 

@@ -1,4 +1,4 @@
-import type { FleetCategory } from '../../contracts/satellites.ts';
+import type { FleetCategory } from '@contracts/satellites.ts';
 
 /** DECISIONS §3: the fleet's three categories, in the order the spec lists tiles and tabs. */
 export const FLEET_CATEGORIES: readonly FleetCategory[] = ['military', 'commercial', 'scientific'];

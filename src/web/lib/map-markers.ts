@@ -1,4 +1,4 @@
-import type { IsraeliSatellite } from '../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 import { projectToMap, type MapPoint } from '@/lib/map-projection';
 
 /**

@@ -1,4 +1,4 @@
-import type { RiskLevel } from '../../contracts/conjunctions.ts';
+import type { RiskLevel } from '@contracts/conjunctions.ts';
 
 /*
  * Spec §9: risk colours red, orange, yellow, green for critical, high, medium,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROI_DEFAULTS, calculateRoi } from '../../core/finance/roi.ts';
+import { ROI_DEFAULTS, calculateRoi } from '@core/finance/roi.ts';
 import { roiInsights } from '@/lib/roi-insights';
 
 describe('roiInsights', () => {

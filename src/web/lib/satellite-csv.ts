@@ -1,4 +1,4 @@
-import type { IsraeliSatellite } from '../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 import { numericCell, type CsvColumn } from '@/lib/csv';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_RECORDS } from '@/components/sst/sst-fixtures';
+import { TEST_RECORDS } from '@/test/sst-fixtures';
 import { distinctCategories, filterSatellites, indexSatellites, isOfeqSatellite, ofeqSatelliteIds } from '@/lib/satellite-filter';
 
 const index = indexSatellites(TEST_RECORDS);

@@ -1,4 +1,4 @@
-import type { SatelliteRecord } from '../../contracts/satellites.ts';
+import type { SatelliteRecord } from '@contracts/satellites.ts';
 import { fleetCategoryOf } from '@/lib/fleet-categories';
 
 /*

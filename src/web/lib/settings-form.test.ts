@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SettingsResponse } from '../../contracts/settings.ts';
+import type { SettingsResponse } from '@contracts/settings.ts';
 import { parseFleetEntry, screeningChange, screeningForm } from '@/lib/settings-form';
 
 const settings: SettingsResponse = {

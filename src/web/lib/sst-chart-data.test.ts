@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeConjunction } from '@/components/sst/sst-fixtures';
+import { makeConjunction } from '@/test/sst-fixtures';
 import {
   conjunctionPoints,
   MAX_BARS,

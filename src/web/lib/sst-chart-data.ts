@@ -1,4 +1,4 @@
-import type { RiskLevel, SstConjunction } from '../../contracts/conjunctions.ts';
+import type { RiskLevel, SstConjunction } from '@contracts/conjunctions.ts';
 import { countByRisk, RISK_LABELS, RISK_LEVELS, riskStyle } from '@/lib/risk-levels';
 import { hoursUntil, pairLabel, probabilityPercent } from '@/lib/sst-format';
 

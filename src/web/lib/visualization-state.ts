@@ -1,4 +1,4 @@
-import { OBJECT_CLASSES } from '../../contracts/catalog-elements.ts';
+import { OBJECT_CLASSES } from '@contracts/catalog-elements.ts';
 import { REGIMES, type Regime } from '@/components/dashboard/situational-awareness/globe-math';
 import { isLive, liveClock, MAX_SPEED, simTimeAt, SPEEDS, type SimClock } from '@/lib/sim-clock';
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConjunctionDetail } from '../../contracts/conjunction-events.ts';
+import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
 import { makeDetail, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
-import { stubResizeObserver } from '@/components/sst/jsdom-layout';
+import { stubResizeObserver } from '@/test/jsdom-layout';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { region, termPairs } from '@/test/card-harness';

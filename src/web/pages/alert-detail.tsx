@@ -1,7 +1,7 @@
 import { ArrowLeft, Globe } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { ConjunctionDetail } from '../../contracts/conjunction-events.ts';
+import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
 import { AssessmentCard } from '@/components/alerts/assessment-card';
 import { CdmMessagesCard } from '@/components/alerts/cdm-messages-card';
 import { EncounterPlaneCard } from '@/components/alerts/encounter-plane-card';

@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConjunctionListItem } from '../../contracts/conjunction-events.ts';
+import type { ConjunctionListItem } from '@contracts/conjunction-events.ts';
 import { lastListRequest, listRequests, listResponse, makeDetail, makeListItem, manyListItems, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
-import { stubViewportHeight } from '@/components/sst/jsdom-layout';
+import { stubViewportHeight } from '@/test/jsdom-layout';
 import { CSV_COLUMNS } from '@/lib/conjunction-csv';
 import { captureDownloads, stubObjectUrls } from '@/test/downloads';
 import { json } from '@/test/fetch-mock';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { ConjunctionListItem } from '../../contracts/conjunction-events.ts';
+import type { ConjunctionListItem } from '@contracts/conjunction-events.ts';
 import { AlertsFilterBar } from '@/components/alerts/alerts-filter-bar';
 import { CdmUploadCard } from '@/components/alerts/cdm-upload-card';
 import { ConjunctionListCard } from '@/components/alerts/conjunction-list-card';

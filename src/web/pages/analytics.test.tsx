@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CatalogScreening } from '../../contracts/catalog-screenings.ts';
+import type { CatalogScreening } from '@contracts/catalog-screenings.ts';
 import {
   lastConjunctionQuery,
   makeCatalogConjunction,
@@ -13,7 +13,7 @@ import {
   requestsTo,
   RUNS_API,
 } from '@/components/analytics/analytics-fixtures';
-import { stubRadixSelectDom, stubResizeObserver } from '@/components/sst/jsdom-layout';
+import { stubRadixSelectDom, stubResizeObserver } from '@/test/jsdom-layout';
 import { setCsrfToken } from '@/lib/csrf';
 import { RUN_POLL_MS } from '@/queries/catalog-screenings';
 import { json } from '@/test/fetch-mock';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, LoaderCircle, Radar } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { CatalogScreening } from '../../contracts/catalog-screenings.ts';
+import type { CatalogScreening } from '@contracts/catalog-screenings.ts';
 import { CatalogConjunctionsCard } from '@/components/analytics/catalog-conjunctions-card';
 import { LatestRunCard } from '@/components/analytics/latest-run-card';
 import { LazyPerDayChart } from '@/components/analytics/lazy-per-day-chart';

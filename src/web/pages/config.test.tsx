@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DataSourceStatus } from '../../contracts/data-sources.ts';
-import type { SettingsResponse } from '../../contracts/settings.ts';
+import type { DataSourceStatus } from '@contracts/data-sources.ts';
+import type { SettingsResponse } from '@contracts/settings.ts';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conjunction, DashboardStats, HighInterestObject, Maneuver } from '../../contracts/operations.ts';
+import type { Conjunction, DashboardStats, HighInterestObject, Maneuver } from '@contracts/operations.ts';
 import { renderApp } from '@/test/render-app';
 import { ACTIVE_CONJUNCTIONS_KEY } from '@/queries/conjunctions';
 import { DASHBOARD_STATS_KEY, STATS_SOURCE_KEYS } from '@/queries/dashboard-stats';

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ObjectDetail, ObjectHistoryResponse } from '../../contracts/object-exports.ts';
+import type { ObjectDetail, ObjectHistoryResponse } from '@contracts/object-exports.ts';
 import { makeListItem } from '@/components/alerts/alerts-fixtures';
-import { stubResizeObserver } from '@/components/sst/jsdom-layout';
+import { stubResizeObserver } from '@/test/jsdom-layout';
 import { termPairs } from '@/test/card-harness';
 import { captureDownloads } from '@/test/downloads';
 import { json } from '@/test/fetch-mock';

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useParams } from 'wouter';
-import type { ObjectDetail } from '../../contracts/object-exports.ts';
+import type { ObjectDetail } from '@contracts/object-exports.ts';
 import { LoadState } from '@/components/layout/load-state';
 import { PageTitle } from '@/components/layout/page-title';
 import { DecayCard } from '@/components/objects/decay-card';

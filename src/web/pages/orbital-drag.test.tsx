@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DragCalculationResult } from '../../contracts/orbital-drag.ts';
+import type { DragCalculationResult } from '@contracts/orbital-drag.ts';
 import {
   DENSITY_PROFILE,
   makeReading,
@@ -9,9 +9,9 @@ import {
   makeResult,
   PREDICTIONS,
   SPACE_WEATHER,
-} from '@/components/orbital-drag/orbital-drag-fixtures';
+} from '@/test/orbital-drag-fixtures';
 import { COMPOSITION_LINES } from '@/components/orbital-drag/density-chart';
-import { stubRadixSelectDom, stubResizeObserver } from '@/components/sst/jsdom-layout';
+import { stubRadixSelectDom, stubResizeObserver } from '@/test/jsdom-layout';
 import { nrlmsiseUrl, READING_POSITIONS } from '@/queries/orbital-drag';
 import { captureDownloads } from '@/test/downloads';
 import { renderApp } from '@/test/render-app';

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalysisJob } from '../../contracts/conjunctions.ts';
-import { FakeEventSource, installFakeEventSource } from '@/components/sst/event-source-fake';
-import { stubRadixSelectDom, stubViewportHeight } from '@/components/sst/jsdom-layout';
-import { ANALYZE_API, makeConjunction, makeJob, makeResult, SATELLITES_API, TEST_RECORDS } from '@/components/sst/sst-fixtures';
+import type { AnalysisJob } from '@contracts/conjunctions.ts';
+import { FakeEventSource, installFakeEventSource } from '@/test/event-source-fake';
+import { stubRadixSelectDom, stubViewportHeight } from '@/test/jsdom-layout';
+import { ANALYZE_API, makeConjunction, makeJob, makeResult, SATELLITES_API, TEST_RECORDS } from '@/test/sst-fixtures';
 import { captureDownloads } from '@/test/downloads';
 import { renderApp } from '@/test/render-app';
 import { json } from '@/test/fetch-mock';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IsraeliSatellite } from '../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 import { makeSatellite, TEST_FLEET } from '@/components/satellites/satellite-fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';

@@ -1,7 +1,7 @@
 import { Maximize } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { ConjunctionDetail } from '../../contracts/conjunction-events.ts';
+import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
 import type { GlobeFilter } from '@/components/dashboard/situational-awareness/globe-math';
 import type { GlobeStatus, PickedObject } from '@/components/dashboard/situational-awareness/globe-protocol';
 import type { GlobeCatalogInfo } from '@/components/dashboard/situational-awareness/globe-scene';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AppInfoResponse } from '../../contracts/app-info.ts';
+import type { AppInfoResponse } from '@contracts/app-info.ts';
 
 export const APP_INFO_KEY = ['/api/app-info'] as const;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionResponse } from '../../contracts/auth.ts';
+import type { SessionResponse } from '@contracts/auth.ts';
 import { setCsrfToken } from '@/lib/csrf';
 import { apiRequest, SESSION_KEY, throwIfResNotOk } from '@/lib/query-client';
 

@@ -5,7 +5,7 @@ import type {
   CatalogScreeningAccepted,
   CatalogScreeningList,
   CatalogScreeningRequest,
-} from '../../contracts/catalog-screenings.ts';
+} from '@contracts/catalog-screenings.ts';
 import { isActive } from '@/lib/catalog-screening';
 import { apiRequest } from '@/lib/query-client';
 

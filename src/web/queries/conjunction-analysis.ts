@@ -1,4 +1,4 @@
-import type { AnalysisJob, AnalyzeSelectedRequest } from '../../contracts/conjunctions.ts';
+import type { AnalysisJob, AnalyzeSelectedRequest } from '@contracts/conjunctions.ts';
 import { apiRequest } from '@/lib/query-client';
 
 /*

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse } from '../../contracts/conjunction-events.ts';
+import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse } from '@contracts/conjunction-events.ts';
 import { cdmContentType } from '@/lib/cdm-upload';
 import { apiRequest, throwIfResNotOk } from '@/lib/query-client';
 import { csrfHeaders } from '@/lib/csrf';

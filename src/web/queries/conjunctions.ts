@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { type Conjunction, type ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, type RiskItem } from '../../contracts/operations.ts';
+import { type Conjunction, type ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, type RiskItem } from '@contracts/operations.ts';
 import { apiRequest } from '@/lib/query-client';
 
 /* The SDA Dashboard's conjunction reads (spec §7/§9, DECISIONS.md §1 and §5). */

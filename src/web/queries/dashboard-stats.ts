@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { DashboardStats } from '../../contracts/operations.ts';
+import type { DashboardStats } from '@contracts/operations.ts';
 
 export const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OperationsEvent } from '../../contracts/operations.ts';
+import type { OperationsEvent } from '@contracts/operations.ts';
 
 export const EVENTS_KEY = ['/api/events'] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GroundTracksResponse } from '../../contracts/satellites.ts';
+import type { GroundTracksResponse } from '@contracts/satellites.ts';
 import { TRACKING_CARD_RETRIES } from '@/queries/israeli-satellites';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateHighInterestObject, HighInterestObject, UpdateHighInterestObject } from '../../contracts/operations.ts';
+import type { CreateHighInterestObject, HighInterestObject, UpdateHighInterestObject } from '@contracts/operations.ts';
 import { apiRequest } from '@/lib/query-client';
 import { DASHBOARD_STATS_KEY } from '@/queries/dashboard-stats';
 

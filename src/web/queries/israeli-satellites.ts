@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { IsraeliSatellite } from '../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 
 export const ISRAELI_SATELLITES_KEY = ['/api/israeli-satellites'] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Maneuver } from '../../contracts/operations.ts';
+import type { Maneuver } from '@contracts/operations.ts';
 
 export const RECENT_MANEUVERS_KEY = ['/api/maneuvers/recent'] as const;
 

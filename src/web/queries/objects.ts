@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ObjectDecayResponse, ObjectDetail, ObjectHistoryResponse, ObjectSearchResponse } from '../../contracts/object-exports.ts';
+import type { ObjectDecayResponse, ObjectDetail, ObjectHistoryResponse, ObjectSearchResponse } from '@contracts/object-exports.ts';
 import { apiRequest } from '@/lib/query-client';
 
 /*

@@ -7,7 +7,7 @@ import type {
   PredictionsResponse,
   RealtimeResponse,
   SpaceWeatherForecastResponse,
-} from '../../contracts/orbital-drag.ts';
+} from '@contracts/orbital-drag.ts';
 import { csrfHeaders } from '@/lib/csrf';
 
 /* Spec §7/§9: the Orbital Drag page's reads and their poll intervals. */

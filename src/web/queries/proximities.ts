@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Proximity } from '../../contracts/conjunction-events.ts';
+import type { Proximity } from '@contracts/conjunction-events.ts';
 import { apiRequest } from '@/lib/query-client';
 
 /* Pairs that stay close (docked, formation, proximity operations), GET /api/proximities (issue 11). */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SatelliteRecord } from '../../contracts/satellites.ts';
+import type { SatelliteRecord } from '@contracts/satellites.ts';
 
 export const SATELLITE_RECORDS_KEY = ['/api/satellites'] as const;
 

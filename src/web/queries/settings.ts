@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataSourceId, DataSourceStatus } from '../../contracts/data-sources.ts';
-import type { SettingsChange, SettingsResponse } from '../../contracts/settings.ts';
+import type { DataSourceId, DataSourceStatus } from '@contracts/data-sources.ts';
+import type { SettingsChange, SettingsResponse } from '@contracts/settings.ts';
 import { apiRequest } from '@/lib/query-client';
 
 export const SETTINGS_PATH = '/api/settings';

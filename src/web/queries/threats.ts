@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ThreatAssessment, ThreatSummary } from '../../contracts/operations.ts';
+import type { ThreatAssessment, ThreatSummary } from '@contracts/operations.ts';
 
 export const THREAT_SUMMARY_KEY = ['/api/analytics/threat-summary'] as const;
 export const THREAT_ASSESSMENTS_KEY = ['/api/threat-assessments'] as const;

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, vi } from 'vitest';
-import type { Conjunction } from '../../contracts/operations.ts';
+import type { Conjunction } from '@contracts/operations.ts';
 import { createQueryClient } from '@/lib/query-client';
 
 /*

@@ -5,7 +5,7 @@ import type {
   PredictionsResponse,
   RealtimeResponse,
   SpaceWeatherForecastResponse,
-} from '../../../contracts/orbital-drag.ts';
+} from '@contracts/orbital-drag.ts';
 
 /* Test data only: shaped like the contract, values made up for the assertions. */
 

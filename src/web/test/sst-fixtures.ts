@@ -1,5 +1,5 @@
-import type { AnalysisJob, SstConjunction, SstResult } from '../../../contracts/conjunctions.ts';
-import type { SatelliteRecord } from '../../../contracts/satellites.ts';
+import type { AnalysisJob, SstConjunction, SstResult } from '@contracts/conjunctions.ts';
+import type { SatelliteRecord } from '@contracts/satellites.ts';
 
 /*
  * Test data only: records shaped like GET /api/satellites, and jobs and results

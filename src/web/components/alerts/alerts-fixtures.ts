@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse } from '../../../contracts/conjunction-events.ts';
+import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse } from '@contracts/conjunction-events.ts';
 import { json } from '@/test/fetch-mock';
 
 /*

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ConjunctionDetail } from '../../../contracts/conjunction-events.ts';
+import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
 import { PcMethodBadge } from '@/components/alerts/pc-value';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

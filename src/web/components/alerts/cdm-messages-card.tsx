@@ -1,6 +1,6 @@
 import { Download, Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { CdmLink } from '../../../contracts/conjunction-events.ts';
+import type { CdmLink } from '@contracts/conjunction-events.ts';
 import { cdmXmlUrl } from '@/components/sst/conjunction-item';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, FileUp, LoaderCircle } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'wouter';
-import type { CdmImportResponse } from '../../../contracts/conjunction-events.ts';
+import type { CdmImportResponse } from '@contracts/conjunction-events.ts';
 import { PcValue } from '@/components/alerts/pc-value';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
-import type { ConjunctionListResponse } from '../../../contracts/conjunction-events.ts';
+import type { ConjunctionListResponse } from '@contracts/conjunction-events.ts';
 import { ConjunctionTable } from '@/components/alerts/conjunction-table';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

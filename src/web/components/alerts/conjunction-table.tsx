@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { ConjunctionListItem } from '../../../contracts/conjunction-events.ts';
+import type { ConjunctionListItem } from '@contracts/conjunction-events.ts';
 import { PcValue } from '@/components/alerts/pc-value';
 import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { EncounterPlaneView } from '../../../contracts/conjunction-events.ts';
+import type { EncounterPlaneView } from '@contracts/conjunction-events.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMetresWithUnit } from '@/lib/conjunction-format';
 import { encounterPlaneLayout, MIN_HBR_PX, type PlotFrame } from '@/lib/encounter-plane';

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { useId } from 'react';
 import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import type { ConjunctionEstimate } from '../../../contracts/conjunction-events.ts';
+import type { ConjunctionEstimate } from '@contracts/conjunction-events.ts';
 import { AXIS_LABEL, AXIS_LINE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS } from '@/components/sst/chart-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMetresWithUnit, formatPc, formatUtcDateTime, pcMethodBadge } from '@/lib/conjunction-format';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { EventObjectDetail } from '../../../contracts/conjunction-events.ts';
+import type { EventObjectDetail } from '@contracts/conjunction-events.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DetailField } from '@/components/ui/detail-field';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ConjunctionDetail, PcMethod, PcViolation } from '../../../contracts/conjunction-events.ts';
+import type { ConjunctionDetail, PcMethod, PcViolation } from '@contracts/conjunction-events.ts';
 import { PcMethodBadge } from '@/components/alerts/pc-value';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatFractionPercent } from '@/lib/conjunction-format';

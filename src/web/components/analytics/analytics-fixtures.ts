@@ -6,7 +6,7 @@ import type {
   CatalogScreeningList,
   CatalogScreeningSummary,
   ShardProgress,
-} from '../../../contracts/catalog-screenings.ts';
+} from '@contracts/catalog-screenings.ts';
 import { json } from '@/test/fetch-mock';
 
 /*

@@ -1,4 +1,4 @@
-import type { CatalogConjunction } from '../../../contracts/catalog-screenings.ts';
+import type { CatalogConjunction } from '@contracts/catalog-screenings.ts';
 import { PcValue } from '@/components/alerts/pc-value';
 import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';

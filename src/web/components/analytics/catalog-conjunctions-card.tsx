@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, CircleAlert, Download, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
-import type { CatalogConjunctionPage } from '../../../contracts/catalog-screenings.ts';
+import type { CatalogConjunctionPage } from '@contracts/catalog-screenings.ts';
 import { CatalogConjunctionTable } from '@/components/analytics/catalog-conjunction-table';
 import { ConjunctionControls } from '@/components/analytics/conjunction-controls';
 import { Alert, AlertDescription } from '@/components/ui/alert';

@@ -1,6 +1,6 @@
 import { FilterX } from 'lucide-react';
 import { useCallback, useId } from 'react';
-import type { RiskLevel } from '../../../contracts/conjunctions.ts';
+import type { RiskLevel } from '@contracts/conjunctions.ts';
 import { useDebouncedField } from '@/components/alerts/use-debounced-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,6 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
-import type { CatalogScreening } from '../../../contracts/catalog-screenings.ts';
+import type { CatalogScreening } from '@contracts/catalog-screenings.ts';
 import { RunStatusBadge } from '@/components/analytics/run-status-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { CatalogScreeningSummary } from '../../../contracts/catalog-screenings.ts';
+import type { CatalogScreeningSummary } from '@contracts/catalog-screenings.ts';
 import { AXIS_LINE, AXIS_TICK, ChartCard, GRID_STROKE } from '@/components/sst/chart-card';
 
 export const PER_DAY_TITLE = 'Conjunctions per day (UTC)';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { CatalogScreeningSummary } from '../../../contracts/catalog-screenings.ts';
+import type { CatalogScreeningSummary } from '@contracts/catalog-screenings.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { regimeCounts } from '@/lib/catalog-screening';
 import { formatGrouped } from '@/lib/format';

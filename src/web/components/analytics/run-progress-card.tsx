@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle, Square } from 'lucide-react';
 import { useId } from 'react';
-import type { CatalogScreening, ShardProgress } from '../../../contracts/catalog-screenings.ts';
+import type { CatalogScreening, ShardProgress } from '@contracts/catalog-screenings.ts';
 import { RunStatusBadge } from '@/components/analytics/run-status-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

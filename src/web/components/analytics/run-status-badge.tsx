@@ -1,4 +1,4 @@
-import type { CatalogScreeningStatus } from '../../../contracts/catalog-screenings.ts';
+import type { CatalogScreeningStatus } from '@contracts/catalog-screenings.ts';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { STATUS_LABELS } from '@/lib/catalog-screening';
 

@@ -1,6 +1,6 @@
 import { CloudDownload, LoaderCircle, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
-import type { DataSourceStatus } from '../../../contracts/data-sources.ts';
+import type { DataSourceStatus } from '@contracts/data-sources.ts';
 import { LoadState } from '@/components/layout/load-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle, Plus, RotateCcw, Satellite, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { FleetMember, SettingsResponse } from '../../../contracts/settings.ts';
+import type { FleetMember, SettingsResponse } from '@contracts/settings.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle, RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { SettingKey, SettingsResponse } from '../../../contracts/settings.ts';
+import type { SettingKey, SettingsResponse } from '@contracts/settings.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import type { DashboardStats } from '../../../contracts/operations.ts';
+import type { DashboardStats } from '@contracts/operations.ts';
 import { Badge } from '@/components/ui/badge';
 
 /**

@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { useId } from 'react';
 import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { AXIS_LABEL, AXIS_LINE, AXIS_TICK, GRID_STROKE } from '@/components/sst/chart-card';
-import type { ObjectDecayResponse } from '../../../contracts/object-exports.ts';
+import type { ObjectDecayResponse } from '@contracts/object-exports.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { formatUtcDateTime } from '@/lib/conjunction-format';

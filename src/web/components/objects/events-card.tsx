@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import type { ConjunctionListItem, EventObject, Proximity } from '../../../contracts/conjunction-events.ts';
+import type { ConjunctionListItem, EventObject, Proximity } from '@contracts/conjunction-events.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

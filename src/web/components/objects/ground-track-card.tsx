@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { GroundTrack } from '../../../contracts/satellites.ts';
+import type { GroundTrack } from '@contracts/satellites.ts';
 import { densifyTrack, segmentPath, splitAtAntimeridian } from '@/components/dashboard/satellite-tracking/ground-track-geometry';
 import { WorldMapBase } from '@/components/tracking/world-map-base';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

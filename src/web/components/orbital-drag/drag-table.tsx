@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ChevronsDown, ChevronsUp, Minus, TrendingDown, TrendingUp } from 'lucide-react';
-import type { RealtimeResponse } from '../../../contracts/orbital-drag.ts';
+import type { RealtimeResponse } from '@contracts/orbital-drag.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';

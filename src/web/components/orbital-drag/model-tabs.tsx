@@ -1,4 +1,4 @@
-import type { NrlmsiseRealResponse, PredictionsResponse } from '../../../contracts/orbital-drag.ts';
+import type { NrlmsiseRealResponse, PredictionsResponse } from '@contracts/orbital-drag.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { DecayChart, TemperatureChart } from '@/components/orbital-drag/lazy-charts';
 import { MODEL_LINES } from '@/components/orbital-drag/model-lines';

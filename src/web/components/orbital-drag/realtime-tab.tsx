@@ -1,4 +1,4 @@
-import type { RealtimeResponse, SpaceWeatherForecastResponse } from '../../../contracts/orbital-drag.ts';
+import type { RealtimeResponse, SpaceWeatherForecastResponse } from '@contracts/orbital-drag.ts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { AlertList } from '@/components/orbital-drag/space-weather-tab';

@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { DragCalculationResult } from '../../../contracts/orbital-drag.ts';
+import type { DragCalculationResult } from '@contracts/orbital-drag.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import type { SpaceWeatherForecastResponse } from '../../../contracts/orbital-drag.ts';
+import type { SpaceWeatherForecastResponse } from '@contracts/orbital-drag.ts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';

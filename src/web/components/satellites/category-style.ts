@@ -1,4 +1,4 @@
-import type { FleetCategory } from '../../../contracts/satellites.ts';
+import type { FleetCategory } from '@contracts/satellites.ts';
 import { fleetCategoryOf } from '@/lib/fleet-categories';
 
 /*

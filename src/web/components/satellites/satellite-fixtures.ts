@@ -1,4 +1,4 @@
-import type { IsraeliSatellite } from '../../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 
 /*
  * Test data only: satellites shaped like GET /api/israeli-satellites answers,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FleetCategory, IsraeliSatellite } from '../../../contracts/satellites.ts';
+import type { FleetCategory, IsraeliSatellite } from '@contracts/satellites.ts';
 import { SatelliteCard } from '@/components/satellites/satellite-card';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import type { SstConjunction } from '../../../contracts/conjunctions.ts';
+import type { SstConjunction } from '@contracts/conjunctions.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { formatDistanceKm, formatProbabilityPercent, formatRelativeVelocity, formatTimeToTca, pairLabel } from '@/lib/sst-format';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import type { SstConjunction } from '../../../contracts/conjunctions.ts';
+import type { SstConjunction } from '@contracts/conjunctions.ts';
 import { ConjunctionItem } from '@/components/sst/conjunction-item';
 
 /** A first guess of an item's height; each item is measured once drawn (it wraps differently by width). */

@@ -2,8 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConjunctionResultsCard } from '@/components/sst/conjunction-results-card';
-import { stubViewportHeight } from '@/components/sst/jsdom-layout';
-import { makeConjunction, makeResult } from '@/components/sst/sst-fixtures';
+import { stubViewportHeight } from '@/test/jsdom-layout';
+import { makeConjunction, makeResult } from '@/test/sst-fixtures';
 import { captureDownloads } from '@/test/downloads';
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');

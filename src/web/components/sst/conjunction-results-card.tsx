@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { SstConjunction, SstResult } from '../../../contracts/conjunctions.ts';
+import type { SstConjunction, SstResult } from '@contracts/conjunctions.ts';
 import { ConjunctionList } from '@/components/sst/conjunction-list';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { RiskLevel } from '../../../contracts/conjunctions.ts';
+import type { RiskLevel } from '@contracts/conjunctions.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { RISK_LABELS, RISK_LEVELS, riskStyle, type RiskCounts } from '@/lib/risk-levels';
 import { cn } from '@/lib/utils';

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubViewportHeight } from '@/components/sst/jsdom-layout';
+import { stubViewportHeight } from '@/test/jsdom-layout';
 import { SATELLITE_ROW_HEIGHT, SatelliteList } from '@/components/sst/satellite-list';
-import { manyRecords } from '@/components/sst/sst-fixtures';
+import { manyRecords } from '@/test/sst-fixtures';
 
 const CATALOGUE = manyRecords(50_000);
 

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import type { SatelliteRecord } from '../../../contracts/satellites.ts';
+import type { SatelliteRecord } from '@contracts/satellites.ts';
 import { SatelliteRow } from '@/components/sst/satellite-row';
 
 /** Every row is the same height, so the virtualiser never measures (smooth with 50,000 rows). */

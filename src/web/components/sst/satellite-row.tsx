@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from 'react';
-import type { SatelliteRecord } from '../../../contracts/satellites.ts';
+import type { SatelliteRecord } from '@contracts/satellites.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { CategoryBadge } from '@/components/satellites/category-badge';
 import { Checkbox } from '@/components/ui/checkbox';

@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle, Search } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import type { SatelliteRecord } from '../../../contracts/satellites.ts';
+import type { SatelliteRecord } from '@contracts/satellites.ts';
 import { SatelliteList } from '@/components/sst/satellite-list';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import type { SstConjunction } from '../../../contracts/conjunctions.ts';
+import type { SstConjunction } from '@contracts/conjunctions.ts';
 import { MissDistanceChart } from '@/components/sst/miss-distance-chart';
 import { ProbabilityVelocityChart } from '@/components/sst/probability-velocity-chart';
 import { RiskDistributionChart } from '@/components/sst/risk-distribution-chart';

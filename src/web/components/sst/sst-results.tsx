@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { SstResult } from '../../../contracts/conjunctions.ts';
+import type { SstResult } from '@contracts/conjunctions.ts';
 import { ConjunctionResultsCard } from '@/components/sst/conjunction-results-card';
 import { RiskCountCards } from '@/components/sst/risk-count-cards';
 import { useNow } from '@/components/sst/use-now';

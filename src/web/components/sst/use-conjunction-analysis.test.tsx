@@ -1,8 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalysisJob } from '../../../contracts/conjunctions.ts';
-import { FakeEventSource, installFakeEventSource } from '@/components/sst/event-source-fake';
-import { ANALYZE_API, makeConjunction, makeJob, makeResult } from '@/components/sst/sst-fixtures';
+import type { AnalysisJob } from '@contracts/conjunctions.ts';
+import { FakeEventSource, installFakeEventSource } from '@/test/event-source-fake';
+import { ANALYZE_API, makeConjunction, makeJob, makeResult } from '@/test/sst-fixtures';
 import { NO_SELECTION_MESSAGE, useConjunctionAnalysis } from '@/components/sst/use-conjunction-analysis';
 import { json } from '@/test/fetch-mock';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AnalysisJob, AnalyzeSelectedRequest, SstResult } from '../../../contracts/conjunctions.ts';
+import type { AnalysisJob, AnalyzeSelectedRequest, SstResult } from '@contracts/conjunctions.ts';
 import { completedSteps, failedSteps, idleSteps, startedSteps, stepsAtJob, type ProgressStep } from '@/lib/analysis-progress';
 import { errorMessage } from '@/lib/error-message';
 import { fetchAnalysisJob, startAnalysisJob, watchAnalysisJob } from '@/queries/conjunction-analysis';

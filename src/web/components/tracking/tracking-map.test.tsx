@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { IsraeliSatellite } from '../../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 import { makeSatellite, TEST_FLEET } from '@/components/satellites/satellite-fixtures';
 import { TrackingMap } from '@/components/tracking/tracking-map';
 

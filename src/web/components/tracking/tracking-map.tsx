@@ -1,4 +1,4 @@
-import type { IsraeliSatellite } from '../../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 import { MapLegend } from '@/components/tracking/map-legend';
 import { SatelliteMarker } from '@/components/tracking/satellite-marker';
 import { WorldMapBase } from '@/components/tracking/world-map-base';

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { ConjunctionDetail } from '../../../contracts/conjunction-events.ts';
+import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
 import { HIGHLIGHT_COLOURS, MISS_LINE_COLOUR, POINT_STYLES, type HighlightRole } from '@/components/dashboard/situational-awareness/globe-math';
 import type { PickedObject } from '@/components/dashboard/situational-awareness/globe-protocol';
 import { ObjectLink, objectPagePath } from '@/components/objects/object-link';

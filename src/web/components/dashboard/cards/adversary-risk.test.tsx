@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RiskItem } from '../../../../contracts/operations.ts';
+import type { RiskItem } from '@contracts/operations.ts';
 import { ADVERSARY_RISK_SOURCE, AdversaryRiskCard } from '@/components/dashboard/cards/adversary-risk';
 import { RISK_ITEMS_POLL_MS } from '@/queries/conjunctions';
 import { expectSecondReadBetween, labelsOf, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';

@@ -1,7 +1,7 @@
 import { LoaderCircle, ShieldAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { RiskItem } from '../../../../contracts/operations.ts';
+import type { RiskItem } from '@contracts/operations.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

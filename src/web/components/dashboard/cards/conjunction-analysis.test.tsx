@@ -1,12 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConjunctionAnalysis } from '../../../../contracts/operations.ts';
+import type { ConjunctionAnalysis } from '@contracts/operations.ts';
 import { CriticalConjunctionsCard } from '@/components/dashboard/cards/critical-conjunctions';
 import { ConjunctionAnalysisCard, NO_CONJUNCTION_TEXT } from '@/components/dashboard/cards/conjunction-analysis';
 import { CONJUNCTION_ANALYSIS_URL, DEFAULT_ANALYSIS_ID } from '@/queries/conjunctions';
 import { makeConjunction, region, renderWithQueryClient, stubPendingFetch, termPairs } from '@/test/card-harness';
-import { stubResizeObserver } from '@/components/sst/jsdom-layout';
+import { stubResizeObserver } from '@/test/jsdom-layout';
 
 const CONJUNCTION = makeConjunction({
   id: 14, conjunctionId: 'CNJ-2026-014', riskLevel: 'high', tca: '2026-11-22T14:05:09.123Z',

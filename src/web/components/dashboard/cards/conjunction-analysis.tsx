@@ -1,7 +1,7 @@
 import { BarChart3, LoaderCircle } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ConjunctionAnalysis } from '../../../../contracts/operations.ts';
+import type { ConjunctionAnalysis } from '@contracts/operations.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { AXIS_LABEL, AXIS_LINE, AXIS_TICK, GRID_STROKE } from '@/components/sst/chart-card';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Conjunction } from '../../../../contracts/operations.ts';
+import type { Conjunction } from '@contracts/operations.ts';
 import { CRITICAL_CONJUNCTIONS_CSV_COLUMNS, CriticalConjunctionsCard } from '@/components/dashboard/cards/critical-conjunctions';
 import { CONJUNCTIONS_POLL_MS } from '@/queries/conjunctions';
 import { expectSecondReadBetween, makeConjunction, region, renderWithQueryClient, stubPendingFetch, undoStubsAfterEach } from '@/test/card-harness';

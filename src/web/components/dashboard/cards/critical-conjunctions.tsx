@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import type { Conjunction } from '../../../../contracts/operations.ts';
+import type { Conjunction } from '@contracts/operations.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
 import { Badge } from '@/components/ui/badge';

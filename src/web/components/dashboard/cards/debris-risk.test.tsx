@@ -1,6 +1,6 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { RiskItem } from '../../../../contracts/operations.ts';
+import type { RiskItem } from '@contracts/operations.ts';
 import { DEBRIS_RISK_SOURCE, DebrisRiskCard } from '@/components/dashboard/cards/debris-risk';
 import { RISK_ITEMS_POLL_MS } from '@/queries/conjunctions';
 import { expectSecondReadBetween, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HighInterestObject } from '../../../../contracts/operations.ts';
+import type { HighInterestObject } from '@contracts/operations.ts';
 import { canSubmit, EMPTY_FORM, formBody, HighInterestObjectsCard, sortByPriority } from '@/components/dashboard/cards/high-interest-objects';
-import { stubRadixSelectDom } from '@/components/sst/jsdom-layout';
+import { stubRadixSelectDom } from '@/test/jsdom-layout';
 import { createQueryClient } from '@/lib/query-client';
 import { expectSecondReadBetween, labelsOf, region, renderWithQueryClient, stubPendingFetch, termPairs, undoStubsAfterEach } from '@/test/card-harness';
 import { captureDownloads } from '@/test/downloads';

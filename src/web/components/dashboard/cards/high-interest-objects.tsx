@@ -1,7 +1,7 @@
 import { CircleAlert, Crosshair, LoaderCircle, Pencil, Plus, Trash2 } from 'lucide-react';
 import { format, isValid } from 'date-fns';
 import { useId, useState, type FormEvent } from 'react';
-import type { HighInterestObject, Priority, TrackingStatus } from '../../../../contracts/operations.ts';
+import type { HighInterestObject, Priority, TrackingStatus } from '@contracts/operations.ts';
 import { CardError, CardSpinner } from '@/components/dashboard/cards/threat-overview';
 import { ObjectLink } from '@/components/objects/object-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';

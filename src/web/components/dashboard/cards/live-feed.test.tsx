@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OperationsEvent } from '../../../../contracts/operations.ts';
+import type { OperationsEvent } from '@contracts/operations.ts';
 import { LiveFeedCard } from '@/components/dashboard/cards/live-feed';
 import { createQueryClient } from '@/lib/query-client';
 import { EVENTS_POLL_MS } from '@/queries/events';

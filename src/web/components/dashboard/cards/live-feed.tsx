@@ -1,6 +1,6 @@
 import { Activity } from 'lucide-react';
 import { useId } from 'react';
-import type { OperationsEvent } from '../../../../contracts/operations.ts';
+import type { OperationsEvent } from '@contracts/operations.ts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Maneuver } from '../../../../contracts/operations.ts';
+import type { Maneuver } from '@contracts/operations.ts';
 import { formatDayUtc } from '@/components/dashboard/cards/high-interest-objects';
 import { formatDeltaV, maneuversInWindow, maneuverTypeLabel, RecentManeuversCard } from '@/components/dashboard/cards/recent-maneuvers';
 import { formatShortUtc } from '@/lib/dashboard-format';

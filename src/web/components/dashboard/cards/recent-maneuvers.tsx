@@ -1,6 +1,6 @@
 import { Rocket } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { Maneuver, ManeuverDirection, ManeuverType } from '../../../../contracts/operations.ts';
+import type { Maneuver, ManeuverDirection, ManeuverType } from '@contracts/operations.ts';
 import { CardError, CardSpinner, formatPercent } from '@/components/dashboard/cards/threat-overview';
 import { ObjectLink } from '@/components/objects/object-link';
 import { useNow } from '@/components/sst/use-now';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ThreatAssessment, ThreatSummary } from '../../../../contracts/operations.ts';
+import type { ThreatAssessment, ThreatSummary } from '@contracts/operations.ts';
 import { formatPercent, highPriorityThreats, ThreatOverviewCard } from '@/components/dashboard/cards/threat-overview';
 import { createQueryClient } from '@/lib/query-client';
 import { captureDownloads } from '@/test/downloads';

@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle, ShieldAlert } from 'lucide-react';
 import { useId } from 'react';
-import type { Classification, ThreatAssessment, ThreatLevel, ThreatSummary } from '../../../../contracts/operations.ts';
+import type { Classification, ThreatAssessment, ThreatLevel, ThreatSummary } from '@contracts/operations.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { IsraeliSatellite } from '../../../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 import { altitudeScale, formatTick } from '@/components/dashboard/satellite-tracking/altitude-scale';
 import { ALTITUDE_ZONES, GEO_ALTITUDE_KM, LEO_BOTTOM_KM, LEO_TOP_KM } from '@/components/dashboard/satellite-tracking/orbit-zones';
 import { categoryStyle } from '@/components/satellites/category-style';

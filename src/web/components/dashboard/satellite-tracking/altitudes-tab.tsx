@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { IsraeliSatellite } from '../../../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 import { AltitudeChart, chartAltitude } from '@/components/dashboard/satellite-tracking/altitude-chart';
 import { ALTITUDE_ZONES, countByOrbitType, orbitTypeOfAltitude, type OrbitType } from '@/components/dashboard/satellite-tracking/orbit-zones';
 import { ObjectLink } from '@/components/objects/object-link';

@@ -1,4 +1,4 @@
-import type { GroundTrack, GroundTracksResponse } from '../../../../contracts/satellites.ts';
+import type { GroundTrack, GroundTracksResponse } from '@contracts/satellites.ts';
 
 /*
  * Test data only: GET /api/israeli-satellites/ground-tracks answers for the

@@ -1,5 +1,5 @@
-import { semiMajorAxis } from '../../../../core/orbit/mean-elements.ts';
-import { WGS72_RADIUS } from '../../../../core/orbit/wgs72.ts';
+import { semiMajorAxis } from '@core/orbit/mean-elements.ts';
+import { WGS72_RADIUS } from '@core/orbit/wgs72.ts';
 import { formatPeriod, NO_VALUE } from '@/lib/satellite-format';
 
 /*

@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
-import type { GroundTrack, GroundTracksResponse, IsraeliSatellite } from '../../../../contracts/satellites.ts';
+import type { GroundTrack, GroundTracksResponse, IsraeliSatellite } from '@contracts/satellites.ts';
 import {
   densifyTrack,
   directionArrows,

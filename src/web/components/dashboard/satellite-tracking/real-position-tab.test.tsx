@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { IsraeliSatellite } from '../../../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 import { RealPositionTab } from '@/components/dashboard/satellite-tracking/real-position-tab';
 import { makeSatellite, TEST_FLEET } from '@/components/satellites/satellite-fixtures';
 import { captureDownloads } from '@/test/downloads';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { IsraeliSatellite } from '../../../../contracts/satellites.ts';
+import type { IsraeliSatellite } from '@contracts/satellites.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { CategoryBadge } from '@/components/satellites/category-badge';
 import { TrackingMap } from '@/components/tracking/tracking-map';

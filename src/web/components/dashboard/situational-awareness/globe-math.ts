@@ -5,9 +5,13 @@
  * colour classes. No three.js, no DOM: the worker, the card, the unit tests and
  * the browser test share them.
  */
+// Relative, not '@contracts/…' / '@core/…': tests/browser imports this file, and tsconfig.node.json (which
+// type-checks tests/) has no paths for those aliases.
+/* eslint-disable no-restricted-imports */
 import type { CatalogElements } from '../../../../contracts/catalog-elements.ts';
 import type { ElementSet } from '../../../../core/elements/element-set.ts';
 import type { Degrees, UtcMs } from '../../../../core/units.ts';
+/* eslint-enable no-restricted-imports */
 
 /* ---------- Globe scale (spec §4/§9: 0.5 to 2 in steps of 0.1, starts at and resets to 1) ---------- */
 

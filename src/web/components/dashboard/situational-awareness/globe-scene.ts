@@ -53,9 +53,9 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries110m from 'world-atlas/countries-110m.json';
-import { OBJECT_CLASSES } from '../../../../contracts/catalog-elements.ts';
-import { gmst } from '../../../../core/time/gmst.ts';
-import type { UtcMs } from '../../../../core/units.ts';
+import { OBJECT_CLASSES } from '@contracts/catalog-elements.ts';
+import { gmst } from '@core/time/gmst.ts';
+import type { UtcMs } from '@core/units.ts';
 import { propagationIntervalMs, REAL_TIME, simTimeAt, type SimClock } from '../../../lib/sim-clock';
 import {
   CAMERA_DISTANCE,

@@ -17,7 +17,7 @@
  * thread can move the points between passes (globe-scene.ts) and ×1000 stays smooth.
  */
 import { gstime, json2satrec, sgp4, type SatRec } from 'satellite.js';
-import type { CatalogElements } from '../../../../contracts/catalog-elements.ts';
+import type { CatalogElements } from '@contracts/catalog-elements.ts';
 import { REAL_TIME, simTimeAt, type SimClock } from '../../../lib/sim-clock';
 import { EARTH_RADIUS_KM, ommAt, REGIMES, regimeOrder, temeToScene, type Regime } from './globe-math';
 import { sampleOrbit } from './globe-orbit';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conjunction, DashboardStats, HighInterestObject } from '../../../../contracts/operations.ts';
+import type { Conjunction, DashboardStats, HighInterestObject } from '@contracts/operations.ts';
 import { createQueryClient } from '@/lib/query-client';
 import { mockFetch } from '@/test/fetch-mock';
 import type { GlobeCanvasProps } from './globe-canvas';

@@ -1,7 +1,7 @@
 import { LoaderCircle, Orbit } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import type { DashboardStats } from '../../../../contracts/operations.ts';
+import type { DashboardStats } from '@contracts/operations.ts';
 import { IsraeliSatelliteTrackingCard } from '@/components/dashboard/satellite-tracking/israeli-satellite-tracking-card';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
