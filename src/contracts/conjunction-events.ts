@@ -148,7 +148,7 @@ export type CdmLink = z.infer<typeof CdmLink>;
  * The encounter plane at TCA, to scale (metres): the projected miss vector, the combined
  * covariance ellipse (1-sigma semi-axes, angle from the plane's x axis) and the hard-body circle.
  * x: in the plane, normal to the relative velocity and the miss vector's out-of-plane part; z:
- * along (r × v); as shared/reference/pc/README.md.
+ * along (r × v); as tests/reference/pc/README.md.
  */
 export const EncounterPlaneView = z.object({
   missX: z.number(),

@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchChromium, SCREENS_DIR, startApp, type RunningApp } from './harness.ts';
-import { REFERENCE_DIR } from '../integration/support/reference.ts';
+import { CARA_CDM_DIR } from '../reference/index.ts';
 
 // Sign-in, sign-out, roles and the CSRF and cross-origin refusals (issue 12), in Chromium against
 // the real server: one with accounts (AUTH=on, users made with `ssa user add`), one on the
 // loopback default without them, and a page on another origin that tries to write to both.
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const CARA_CDM = join(REFERENCE_DIR, 'cdm/cara/000025994_conj_000037558_20210324_151047_20210323_154356.cdm');
+const CARA_CDM = join(CARA_CDM_DIR, '000025994_conj_000037558_20210324_151047_20210323_154356.cdm');
 const TLE = 'ISS (ZARYA)\n1 25544U 98067A   08264.51782528 -.00002182  00000-0 -11606-4 0  2927\n2 25544  51.6416 247.4627 0006703 130.5360 325.0288 15.72125391563537\n';
 
 function addUser(dataDir: string, name: string, role: string, password: string): void {

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CdmImportResponse, ConjunctionListResponse } from '../../src/contracts/conjunction-events.ts';
 import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
+import { CARA_CDM_DIR as CARA_DIR } from '../reference/index.ts';
 
 // The Conjunction Alerts screen and an event's detail (issue 11) against the real server:
 // an empty catalogue (it starts fast), the 27 real CARA CDMs behind the Pc test cases
 // imported through the API, then the table (status, sort, filters), the detail of the
 // 3D-Nc event, and CDM upload through the page.
 
-const CARA_DIR = '/work/shared/reference/cdm/cara';
 /** TROPICS PATHFINDER vs LINCS (LINCS2 in CARA's CDM), the later of its two approaches: the 3D-Nc event. */
 const TROPICS_TCA = '2021-12-20 01:25:35';
 const TROPICS_FILE = '000048901_conj_000048903_20211220_012535_20211215_145954.cdm';

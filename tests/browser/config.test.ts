@@ -2,6 +2,7 @@ import { expect as pollExpect } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import type { SettingsResponse } from '../../src/contracts/settings.ts';
 import { readReference, CATALOG_2023 } from '../integration/support/reference.ts';
+import { readVendored } from '../reference/index.ts';
 import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
 
 // The Configuration screen (issue 14) against the real server on an empty catalogue: file imports
@@ -68,7 +69,7 @@ ISS (ZARYA),1998-067A,25544,PAY,+,ISS,1998-11-20,TYMSC,,92.9,51.64,422,418,399.0
     expect(await sw.textContent()).toContain('celestrak-sw-all');
 
     const cdmName = 'cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm';
-    await importRow('cdm').setInputFiles({ name: cdmName, mimeType: 'text/plain', buffer: Buffer.from(readReference(`cdm/${cdmName}`)) });
+    await importRow('cdm').setInputFiles({ name: cdmName, mimeType: 'text/plain', buffer: Buffer.from(readVendored(`cdm/${cdmName}`)) });
     const cdm = web.page.getByRole('region', { name: `Import report: ${cdmName}` });
     await cdm.waitFor({ timeout: 30_000 });
     expect((await cdm.locator('dd').allTextContents()).map((t) => t.trim())).toEqual(['1', '0', '0', '0']);

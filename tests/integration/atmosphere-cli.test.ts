@@ -1,17 +1,13 @@
 /**
- * `ssa atmosphere --model … --cases` on the real reference files of shared/reference/atmosphere,
+ * `ssa atmosphere --model … --cases` on the real reference files of tests/reference/atmosphere,
  * through the command's own file reader: every case must reproduce the file's outputs at the
  * README's tolerances (NRLMSISE-00 1e-10 relative, JB2008 1e-9 relative; values that are 0, such
  * as O, H, N below 72.5 km, absolutely).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { atmosphereCommand, type AtmosphereIo } from '../../src/cli/commands/atmosphere.ts';
-import { REFERENCE_DIR } from './support/reference.ts';
-
-const NRLMSISE = `${REFERENCE_DIR}atmosphere/nrlmsise00_cases.json`;
-const JB2008 = `${REFERENCE_DIR}atmosphere/jb2008_cases.json`;
-for (const file of [NRLMSISE, JB2008]) if (!existsSync(file)) console.warn(`[atmosphere-cli.test] SKIPPED: ${file} not found`);
+import { JB2008_CASES_JSON as JB2008, NRLMSISE00_CASES_JSON as NRLMSISE } from '../reference/index.ts';
 
 async function run(model: string, file: string): Promise<{ results: Record<string, unknown>[] }> {
   let stdout = '';
@@ -42,7 +38,7 @@ function compare(label: string, results: Record<string, unknown>[], cases: Recor
   console.log(`[atmosphere-cli.test] ${label}: ${results.length} cases, worst relative error ${worst.error.toExponential(2)} (${worst.where})`);
 }
 
-describe.skipIf(!existsSync(NRLMSISE))('ssa atmosphere --model nrlmsise00 --cases shared/reference/atmosphere/nrlmsise00_cases.json', () => {
+describe('ssa atmosphere --model nrlmsise00 --cases tests/reference/atmosphere/nrlmsise00_cases.json', () => {
   it('reproduces gtd7 and gtd7d of all 74 cases within 1e-10', async () => {
     const { results } = await run('nrlmsise00', NRLMSISE);
     const { cases } = JSON.parse(readFileSync(NRLMSISE, 'utf8')) as { cases: Record<string, unknown>[] };
@@ -56,7 +52,7 @@ describe.skipIf(!existsSync(NRLMSISE))('ssa atmosphere --model nrlmsise00 --case
   });
 });
 
-describe.skipIf(!existsSync(JB2008))('ssa atmosphere --model jb2008 --cases shared/reference/atmosphere/jb2008_cases.json', () => {
+describe('ssa atmosphere --model jb2008 --cases tests/reference/atmosphere/jb2008_cases.json', () => {
   it('reproduces TEMP and RHO of all 40 cases within 1e-9', async () => {
     const { results } = await run('jb2008', JB2008);
     const { cases } = JSON.parse(readFileSync(JB2008, 'utf8')) as { cases: Record<string, unknown>[] };

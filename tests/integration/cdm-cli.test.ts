@@ -1,6 +1,6 @@
 /**
  * `ssa cdm import` as a user runs it: one process per command on an embedded database directory.
- * The 27 real NASA CARA CDMs (shared/reference/cdm/cara) go into a database that already holds a
+ * The 27 real NASA CARA CDMs (tests/reference/cdm/cara) go into a database that already holds a
  * catalogue (HST, from the real 2023 catalogue): one JSON report per file, every message a new
  * event whose Pc and method agree with CARA (3D-Nc exactly where CARA flags the 2D method); the
  * catalogue's object is kept and unknown objects are created from the message; a second run adds
@@ -17,17 +17,22 @@ import type { CdmImportResponse } from '../../src/contracts/conjunction-events.t
 import { createAppContext } from '../../src/server/app-context.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
-import { HAS_REFERENCE, REFERENCE_DIR } from './support/reference.ts';
+import { CARA_CDM_DIR as CARA, PC_CASES_JSON } from '../reference/index.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const CARA = `${REFERENCE_DIR}cdm/cara/`;
+/** HST in the 2023-10-09 catalogue (../shared/reference/catalog/full_catalog_3le_2023-10-09.txt, lines 14572-14574). */
+const HST_3LE = [
+  '0 HST',
+  '1 20580U 90037B   23282.26389097  .00009092  00000-0  47264-3 0  9991',
+  '2 20580  28.4684 228.3987 0002562 173.5803 302.4121 15.14353138638767',
+];
 
 interface Case {
   id: string;
   expected: { pc2d: number; pc3d: number; cara_usage_violations: { pc2d: number } };
 }
 
-describe.skipIf(!HAS_REFERENCE)('ssa cdm import', () => {
+describe('ssa cdm import', () => {
   let dir: string;
   let dataDir: string;
   let files: string[];
@@ -47,10 +52,7 @@ describe.skipIf(!HAS_REFERENCE)('ssa cdm import', () => {
     dataDir = join(dir, 'data');
     files = (await readdir(CARA)).filter((f) => f.endsWith('.cdm')).sort().map((f) => `${CARA}${f}`);
     // HST's element set from the real catalogue: the database knows HST before any CDM names it.
-    const catalogue = (await readFile(`${REFERENCE_DIR}catalog/full_catalog_3le_2023-10-09.txt`, 'utf8')).split(/\r?\n/);
-    const at = catalogue.indexOf('0 HST');
-    expect(at).toBeGreaterThanOrEqual(0);
-    await writeFile(join(dir, 'hst.3le'), `${catalogue.slice(at, at + 3).join('\n')}\n`);
+    await writeFile(join(dir, 'hst.3le'), `${HST_3LE.join('\n')}\n`);
     const imported = ssa(['catalog', 'import', join(dir, 'hst.3le')]);
     expect(imported.code, imported.stderr).toBe(0);
   }, 120_000);
@@ -71,7 +73,7 @@ describe.skipIf(!HAS_REFERENCE)('ssa cdm import', () => {
     expect(r.code, r.stderr).toBe(0);
     const out = reports(r.stdout);
     expect(out.map((o) => o.file)).toEqual(files);
-    const { cases } = JSON.parse(await readFile(`${REFERENCE_DIR}pc/pc_cases.json`, 'utf8')) as { cases: Case[] };
+    const { cases } = JSON.parse(await readFile(PC_CASES_JSON, 'utf8')) as { cases: Case[] };
     for (const o of out) {
       expect(o.rejected).toEqual([]);
       expect(o.duplicates).toEqual([]);

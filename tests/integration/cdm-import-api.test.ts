@@ -1,6 +1,6 @@
 /**
  * CDM ingestion and the conjunction API over HTTP (issue 11): the 27 real NASA CARA CDMs of
- * shared/reference/cdm/cara import as operators receive them and read back with CARA's Pc (its
+ * tests/reference/cdm/cara import as operators receive them and read back with CARA's Pc (its
  * 3D-Nc value where CARA flags the 2D method, its 2D value elsewhere) and the risk level that
  * follows (DECISIONS.md §5); the same message twice adds nothing; a truncated message is rejected
  * with its line while the good ones are kept; a newer message updates the event and its history;
@@ -15,21 +15,20 @@ import { riskLevel } from '../../src/core/probability/index.ts';
 import { cdmImports } from '../../src/server/db/schema.ts';
 import { CdmMessageRepository } from '../../src/server/repositories/cdm-message-repository.ts';
 import { useTestApp } from './support/app.ts';
-import { HAS_REFERENCE, REFERENCE_DIR } from './support/reference.ts';
+import { CARA_CDM_DIR as DIR, PC_CASES_JSON } from '../reference/index.ts';
 
 const server = useTestApp({ name: 'cdm-import', env: { DEMO_CATALOG: 'off', SCREENING: 'off' } });
 
-const DIR = `${REFERENCE_DIR}cdm/cara/`;
 interface Case {
   id: string;
   expected: { pc2d: number; pc3d: number; cara_usage_violations: { pc2d: number } };
 }
-const files = HAS_REFERENCE ? readdirSync(DIR).filter((f) => f.endsWith('.cdm')).sort() : [];
-const cases: Case[] = HAS_REFERENCE ? (JSON.parse(readFileSync(`${REFERENCE_DIR}pc/pc_cases.json`, 'utf8')) as { cases: Case[] }).cases.filter((c) => c.id.startsWith('cara_cdm_')) : [];
+const files = readdirSync(DIR).filter((f) => f.endsWith('.cdm')).sort();
+const cases: Case[] = (JSON.parse(readFileSync(PC_CASES_JSON, 'utf8')) as { cases: Case[] }).cases.filter((c) => c.id.startsWith('cara_cdm_'));
 
 const post = (body: string, name = 'upload.cdm', type = 'text/plain') => server.app.inject({ method: 'POST', url: `/api/cdm/import?name=${encodeURIComponent(name)}`, headers: { 'content-type': type }, payload: body });
 
-describe.skipIf(!HAS_REFERENCE)('POST /api/cdm/import with the 27 real CARA CDMs', () => {
+describe('POST /api/cdm/import with the 27 real CARA CDMs', () => {
   let imported: CdmImportResponse;
   beforeAll(async () => {
     const body = files.map((f) => readFileSync(`${DIR}${f}`, 'utf8')).join('\n');
@@ -119,7 +118,7 @@ describe.skipIf(!HAS_REFERENCE)('POST /api/cdm/import with the 27 real CARA CDMs
   });
 });
 
-describe.skipIf(!HAS_REFERENCE)('CDM updates, merges and bad input', () => {
+describe('CDM updates, merges and bad input', () => {
   const terra = () => readFileSync(`${DIR}000025994_conj_000037558_20210324_151047_20210323_154356.cdm`, 'utf8');
   const rewrite = (text: string, messageId: string, creation: string, tca?: string) =>
     text

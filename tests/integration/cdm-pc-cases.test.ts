@@ -1,11 +1,10 @@
 /**
- * The whole CDM path on NASA CARA's real conjunctions (shared/reference/pc/pc_cases.json, the 27
+ * The whole CDM path on NASA CARA's real conjunctions (tests/reference/pc/pc_cases.json, the 27
  * "cara_cdm_*" cases: states and the RTN covariances exactly as in the CARA CDMs): conjunction →
  * CDM (KVN and XML) → text → read → RTN covariance rotated to EME2000 → Foster 2D Pc, against
  * CARA's Pc2D (expected.pc2d, tolerance.pc2d_rel of each case), and the message values against the
  * miss distance and relative speed CARA computed.
  */
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   cdmCollisionProbability,
@@ -19,10 +18,7 @@ import {
 } from '../../src/core/cdm/index.ts';
 import { parseUtc } from '../../src/core/time/iso-time.ts';
 import { utcMs } from '../../src/core/units.ts';
-import { readReference, REFERENCE_DIR } from './support/reference.ts';
-
-const present = existsSync(`${REFERENCE_DIR}pc/pc_cases.json`);
-if (!present) console.warn(`[cdm-pc-cases.test] SKIPPED: ${REFERENCE_DIR}pc/pc_cases.json not found`);
+import { readVendored } from '../reference/index.ts';
 
 interface PcCase {
   id: string;
@@ -40,8 +36,8 @@ interface PcCase {
 
 const km = (v: Vector3): Vector3 => [v[0] / 1000, v[1] / 1000, v[2] / 1000];
 
-describe.skipIf(!present)('CDM round trip and Pc on the CARA conjunctions of pc_cases.json', () => {
-  const cases = present ? (JSON.parse(readReference('pc/pc_cases.json')) as { cases: PcCase[] }).cases.filter((c) => c.id.startsWith('cara_cdm_')) : [];
+describe('CDM round trip and Pc on the CARA conjunctions of pc_cases.json', () => {
+  const cases = (JSON.parse(readVendored('pc/pc_cases.json')) as { cases: PcCase[] }).cases.filter((c) => c.id.startsWith('cara_cdm_'));
 
   it('has the 27 CARA CDM cases', () => {
     expect(cases).toHaveLength(27);

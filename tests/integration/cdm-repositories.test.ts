@@ -1,7 +1,7 @@
 /**
  * The CDM import and the conjunction list on both databases (PGlite always, PostgreSQL when
  * DATABASE_URL is set): the SQL of cdm_messages, the event writes, the list's joins, filters and
- * orders, and proximities, against the 27 real CARA CDMs (shared/reference/cdm/cara).
+ * orders, and proximities, against the 27 real CARA CDMs (tests/reference/cdm/cara).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,9 +11,7 @@ import { CdmMessageRepository, DuplicateCdmMessageError, type MessageWrite } fro
 import { ConjunctionEventRepository } from '../../src/server/repositories/conjunction-event-repository.ts';
 import { OperationsEventRepository } from '../../src/server/repositories/operations-event-repository.ts';
 import { databaseTargets, type TestStore } from './support/databases.ts';
-import { HAS_REFERENCE, REFERENCE_DIR } from './support/reference.ts';
-
-const DIR = `${REFERENCE_DIR}cdm/cara/`;
+import { CARA_CDM_DIR as DIR } from '../reference/index.ts';
 
 /** One message creating an event of its own (pair 1001 × 1002, objects new to the catalogue), as the import writes it. */
 function creation(messageId: string, tca: Date): MessageWrite {
@@ -89,7 +87,7 @@ describe.each(databaseTargets)('CDM message writes on $name', (target) => {
   }, 60_000);
 });
 
-describe.skipIf(!HAS_REFERENCE).each(databaseTargets)('CDM messages, events and proximities on $name', (target) => {
+describe.each(databaseTargets)('CDM messages, events and proximities on $name', (target) => {
   let store: TestStore | undefined;
   afterEach(async () => {
     await store?.destroy();

@@ -3,17 +3,18 @@
  * comparison and its error are written up in src/core/drag/DECAY-VALIDATION.md; the numbers printed here are
  * the ones it quotes.
  *
- * Reference data (../shared/reference, skipped with a message when absent):
+ * Reference data: the large files in ../shared/reference (skipped with a message when absent; CI=true fails
+ * the run without them, tests/require-reference.ts), the small ones vendored in tests/reference:
  * - spaceweather/SW-All_1957-2024.csv and SW-All_1998-2026.csv (CelesTrak): daily F10.7 and 3-hourly ap,
  *   parsed here with just what the drag code needs (the real space-weather series is src/core/spaceweather,
  *   written separately). NRLMSISE-00 conventions: F10.7 of the previous day, the 81-day centred mean, the daily
  *   Ap and the 7-element ap history; between the last daily prediction and the monthly ones, F10.7 is
  *   interpolated linearly and Ap set to the long-term mean.
- * - sgp4/SGP4-VER.TLE: the last element sets of three objects in their final hours (file comments give the
+ * - sgp4/SGP4-VER.TLE (vendored): the last element sets of three objects in their final hours (file comments give the
  *   decay dates of 22312 and 28872).
  * - catalog/full_catalog_3le_2023-10-09.txt and celestrak_active_gp_2026-07.csv: eight payloads without orbit
  *   manoeuvres seen at both dates — 2.75 years of real decay through the maximum of solar cycle 25.
- * - atmosphere/jb2008_cases.json: the SET DTCFILE's ΔTc on 32 dates, for the JB2008 stand-in of ΔTc from ap.
+ * - atmosphere/jb2008_cases.json (vendored): the SET DTCFILE's ΔTc on 32 dates, for the JB2008 stand-in of ΔTc from ap.
  */
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,16 +39,18 @@ import { createSgp4 } from '../../src/core/propagation/sgp4.ts';
 import { createSpaceWeatherSeries, parseSwAllCsv, stormTemperatureFromAp } from '../../src/core/spaceweather/index.ts';
 import { utcMs, type UtcMs } from '../../src/core/units.ts';
 import { readReference, REFERENCE_DIR } from './support/reference.ts';
+import { readVendored } from '../reference/index.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const SW_OLD = 'spaceweather/SW-All_1957-2024.csv';
 const SW_NEW = 'spaceweather/SW-All_1998-2026.csv';
-const SGP4_VER = 'sgp4/SGP4-VER.TLE';
+const SGP4_VER = 'sgp4/SGP4-VER.TLE'; // vendored
 const CATALOG_2023 = 'catalog/full_catalog_3le_2023-10-09.txt';
 const CATALOG_2026 = 'catalog/celestrak_active_gp_2026-07.csv';
-const JB2008_CASES = 'atmosphere/jb2008_cases.json';
+const JB2008_CASES = 'atmosphere/jb2008_cases.json'; // vendored
 
+/** Whether the ../shared/reference files are all there; says which are not. */
 function have(name: string, paths: string[]): boolean {
   const missing = paths.filter((p) => !existsSync(`${REFERENCE_DIR}${p}`));
   if (missing.length > 0) console.warn(`[decay-validation.test] SKIPPED ${name}: ${missing.map((p) => REFERENCE_DIR + p).join(', ')} not found`);
@@ -135,7 +138,7 @@ const MODELS: readonly DensityModel[] = ['nrlmsise00', 'jb2008'];
 
 // ---------------------------------------------------------------------------------------------------------
 
-describe.skipIf(!have('space-weather facts', [SW_OLD, JB2008_CASES]))('space-weather defaults and stand-ins against the record', () => {
+describe.skipIf(!have('space-weather facts', [SW_OLD]))('space-weather defaults and stand-ins against the record', () => {
   let sw: SwSeries;
   beforeAll(() => {
     sw = readSpaceWeather(SW_OLD);
@@ -154,7 +157,7 @@ describe.skipIf(!have('space-weather facts', [SW_OLD, JB2008_CASES]))('space-wea
 
   it("JB2008's ΔTc stand-in (Jacchia 1971 from ap, as JB2006) is within 30 K rms of the DTCFILE on the 32 reference dates; 0 K would be 92 K off", () => {
     interface Case { context: { utc: string }; input: { DSTDTC: number } }
-    const cases = (JSON.parse(readReference(JB2008_CASES)) as { cases: Case[] }).cases;
+    const cases = (JSON.parse(readVendored(JB2008_CASES)) as { cases: Case[] }).cases;
     const dates = new Map(cases.map((c) => [c.context.utc, c.input.DSTDTC]));
     const errors = { history: [] as number[], daily: [] as number[], zero: [] as number[] };
     for (const [utc, dstdtc] of dates) {
@@ -177,12 +180,12 @@ describe.skipIf(!have('space-weather facts', [SW_OLD, JB2008_CASES]))('space-wea
 
 // ---------------------------------------------------------------------------------------------------------
 
-describe.skipIf(!have('SGP4-VER decays', [SW_OLD, SGP4_VER]))('last element sets before decay (SGP4-VER.TLE), B from B*', () => {
+describe.skipIf(!have('SGP4-VER decays', [SW_OLD]))('last element sets before decay (SGP4-VER.TLE), B from B*', () => {
   let sw: SwSeries;
   let records: ReturnType<typeof parseTleRecords>['records'];
   beforeAll(() => {
     sw = readSpaceWeather(SW_OLD);
-    records = parseTleRecords(readReference(SGP4_VER), { skipChecksum: true }).records;
+    records = parseTleRecords(readVendored(SGP4_VER), { checksum: 'ignore' }).records;
   });
   const predict = (norad: number, model: DensityModel) => {
     const set = records.find((r) => r.set.norad === norad)!.set;

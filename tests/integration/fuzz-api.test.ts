@@ -20,6 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { ADVERSARIES, FLEET } from '../../src/core/catalog/named-objects.ts';
 import { useTestApp } from './support/app.ts';
 import { HAS_REFERENCE, REFERENCE_DIR } from './support/reference.ts';
+import { CARA_CDM_DIR } from '../reference/index.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
@@ -542,7 +543,7 @@ async function fuzz(app: typeof server.app, count: number, label: string, creden
   expect(ops.length).toBeGreaterThan(40);
 
   const corpus: Corpus = {
-    cdms: readdirSync(`${REFERENCE_DIR}cdm/cara`).map((f) => readFileSync(`${REFERENCE_DIR}cdm/cara/${f}`, 'utf8')),
+    cdms: readdirSync(CARA_CDM_DIR).map((f) => readFileSync(`${CARA_CDM_DIR}${f}`, 'utf8')),
     catalogue: (() => {
       const lines = readFileSync(`${REFERENCE_DIR}catalog/full_catalog_3le_2023-10-09.txt`, 'utf8').split('\n');
       const csv = catalogueSubset().split('\n');

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app.ts';
-import { HAS_REFERENCE, REFERENCE_DIR } from './support/reference.ts';
+import { CARA_CDM_DIR } from '../reference/index.ts';
 
 const server = useTestApp({ name: 'fuzz-cnj', env: { DEMO_CATALOG: 'off', SCREENING: 'off' } });
 
@@ -55,7 +55,8 @@ describe('fuzzing GET /api/conjunctions, GET /api/conjunctions/{id}, POST /api/c
   it('never answers 5xx', async () => {
     const random = rng(20261126);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-    const cdms = HAS_REFERENCE ? readdirSync(`${REFERENCE_DIR}cdm/cara`).map((f) => readFileSync(`${REFERENCE_DIR}cdm/cara/${f}`, 'utf8')) : ['CCSDS_CDM_VERS = 1.0\nCREATION_DATE = 2021-03-23T15:43:56.000\n'];
+    const cdms = readdirSync(CARA_CDM_DIR).map((f) => readFileSync(`${CARA_CDM_DIR}${f}`, 'utf8'));
+    expect(cdms).toHaveLength(27);
     const mutate = (text: string) => {
       const lines = text.split('\n');
       const n = 1 + Math.floor(random() * 4);

@@ -3,16 +3,15 @@
  * which an import's transaction holds for seconds. Health must not call the server down for that
  * (a load balancer would drop it): it answers 200, `databaseStatus` 'ok' or 'busy', never 503.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app.ts';
-import { REFERENCE_DIR } from './support/reference.ts';
+import { CATALOG_2023, hasReference, readReference } from './support/reference.ts';
 
 const server = useTestApp({ name: 'health-busy', env: { DEMO_CATALOG: 'off', SCREENING: 'off' } });
 
-describe('GET /api/health while the real catalogue is imported', () => {
+describe.skipIf(!hasReference('health-busy.test', CATALOG_2023))('GET /api/health while the real catalogue is imported', () => {
   it('answers 200 throughout, ok or busy, and the import completes', async () => {
-    const catalogue = readFileSync(`${REFERENCE_DIR}catalog/full_catalog_3le_2023-10-09.txt`, 'utf8');
+    const catalogue = readReference(CATALOG_2023);
     let finished = false;
     const importing = server.app
       .inject({ method: 'POST', url: '/api/catalog/import?name=full.3le', headers: { 'content-type': 'text/plain' }, payload: catalogue })

@@ -1,6 +1,6 @@
 /**
  * JB2008 end to end through the public API (src/core/atmosphere/jb2008/index.ts) on
- * shared/reference/atmosphere/jb2008_cases.json: for each case, a caller that has only the UTC
+ * tests/reference/atmosphere/jb2008_cases.json: for each case, a caller that has only the UTC
  * instant, the place (`context`: geocentric latitude, east longitude, height) and the indices
  * gets the reference density and temperatures from jb2008Density.
  *
@@ -9,15 +9,12 @@
  * ~1e-7 relative; tolerance 1e-6. (Fed the reference inputs themselves, jb2008 agrees to 1e-12:
  * src/core/atmosphere/jb2008/jb2008-cases.test.ts.)
  */
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { jb2008Density, type Jb2008Indices } from '../../src/core/atmosphere/jb2008/index.ts';
 import { utcMs } from '../../src/core/units.ts';
-import { readReference, REFERENCE_DIR } from './support/reference.ts';
+import { readVendored } from '../reference/index.ts';
 
 const PATH = 'atmosphere/jb2008_cases.json';
-const present = existsSync(`${REFERENCE_DIR}${PATH}`);
-if (!present) console.warn(`[jb2008-reference.test] SKIPPED: ${REFERENCE_DIR}${PATH} not found`);
 
 interface Case {
   id: string;
@@ -30,7 +27,7 @@ interface Case {
   context: { utc: string; east_longitude_deg: number; geocentric_latitude_deg: number; altitude_km: number };
 }
 
-const cases: Case[] = present ? (JSON.parse(readReference(PATH)) as { cases: Case[] }).cases : [];
+const cases: Case[] = (JSON.parse(readVendored(PATH)) as { cases: Case[] }).cases;
 
 const indices = (i: Case['input']): Jb2008Indices => ({
   f10: i.F10,
@@ -47,7 +44,7 @@ const indices = (i: Case['input']): Jb2008Indices => ({
 /** Angle difference folded to (−π, π]. */
 const angle = (a: number, b: number) => Math.abs(Math.atan2(Math.sin(a - b), Math.cos(a - b)));
 
-describe.skipIf(!present)('jb2008Density from UTC time and place on jb2008_cases.json', () => {
+describe('jb2008Density from UTC time and place on jb2008_cases.json', () => {
   for (const group of ['stock_scenario', 'synthetic']) {
     it(`${group}: density and temperatures within 1e-6 of the Fortran`, () => {
       const selected = cases.filter((c) => c.group === group);

@@ -1,20 +1,17 @@
 /**
  * The drag-facing call, nrlmsiseDensity (public API src/core/atmosphere/nrlmsise00/index.ts), on the
- * 40 "extra" cases of shared/reference/atmosphere/nrlmsise00_cases.json: each case's year, day of
+ * 40 "extra" cases of tests/reference/atmosphere/nrlmsise00_cases.json: each case's year, day of
  * year and UT seconds become one UTC instant, from which nrlmsiseDensity derives doy, sec and
  * lst = sec/3600 + lon/15 exactly as the reference driver did, so its SI output must match the
  * reference gtd7d (CGS) converted to SI within 1e-10 (mass density ×1e3, number densities ×1e6).
  */
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nrlmsiseDensity, type NrlmsiseApArray } from '../../src/core/atmosphere/nrlmsise00/index.ts';
 import { MS_PER_DAY } from '../../src/core/time/julian.ts';
 import { utcMs } from '../../src/core/units.ts';
-import { readReference, REFERENCE_DIR } from './support/reference.ts';
+import { readVendored } from '../reference/index.ts';
 
 const PATH = 'atmosphere/nrlmsise00_cases.json';
-const present = existsSync(`${REFERENCE_DIR}${PATH}`);
-if (!present) console.warn(`[nrlmsise00-density.test] SKIPPED: ${REFERENCE_DIR}${PATH} not found`);
 
 interface ExtraCase {
   id: string;
@@ -24,13 +21,11 @@ interface ExtraCase {
   gtd7d: { d: number[]; t: number[] };
 }
 
-const cases: ExtraCase[] = present
-  ? (JSON.parse(readReference(PATH)) as { cases: ExtraCase[] }).cases.filter((c) => c.group === 'extra')
-  : [];
+const cases: ExtraCase[] = (JSON.parse(readVendored(PATH)) as { cases: ExtraCase[] }).cases.filter((c) => c.group === 'extra');
 
 const rel = (got: number, want: number) => (want === 0 ? Math.abs(got) : Math.abs(got / want - 1));
 
-describe.skipIf(!present)('nrlmsiseDensity on the reference extra cases', () => {
+describe('nrlmsiseDensity on the reference extra cases', () => {
   it('has the 40 extra cases, in CGS', () => {
     expect(cases).toHaveLength(40);
     for (const c of cases) expect(c.switches[0]).toBe(0);

@@ -1,19 +1,15 @@
 /**
- * `ssa pc --cases` on the real shared/reference/pc/pc_cases.json, end to end through the
+ * `ssa pc --cases` on the real tests/reference/pc/pc_cases.json, end to end through the
  * command's own file reader and unit conversion (the Omitron case is in km): every result must
  * match the file's expected values at the README's tolerances (Pc2D 1e-6 relative; the HBR sweep
  * at HBR ≥ 1000 m against the exact integration), with null exactly where the file has null; and
  * the Pc3D of every real CARA event within 1e-3 of CARA's, the chosen Pc (pc, pc_method) being
  * CARA's 3D-Nc value exactly where CARA flags the 2D method.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pcCommand, type PcIo } from '../../src/cli/commands/pc.ts';
-import { REFERENCE_DIR } from './support/reference.ts';
-
-const FILE = `${REFERENCE_DIR}pc/pc_cases.json`;
-const present = existsSync(FILE);
-if (!present) console.warn(`[pc-cli.test] SKIPPED: ${FILE} not found`);
+import { PC_CASES_JSON as FILE } from '../reference/index.ts';
 
 interface Expected {
   pc2d: number | null | number[];
@@ -22,7 +18,7 @@ interface Expected {
   cara_usage_violations?: { pc2d: number };
 }
 
-describe.skipIf(!present)('ssa pc --cases shared/reference/pc/pc_cases.json', () => {
+describe('ssa pc --cases tests/reference/pc/pc_cases.json', () => {
   it('prints one result per case, matching the expected Pc2D', async () => {
     let stdout = '';
     const io: PcIo = {

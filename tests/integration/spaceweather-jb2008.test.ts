@@ -1,6 +1,6 @@
 /**
  * JB2008's indices from CelesTrak SW-All (shared/reference/spaceweather/SW-All_1957-2024.csv)
- * against the ones SET's own files gave the reference cases (shared/reference/atmosphere/
+ * against the ones SET's own files gave the reference cases (tests/reference/atmosphere/
  * jb2008_cases.json: SOLFSMY.TXT and DTCFILE.TXT through the stock driver, 1997–2018):
  *
  * - F10 and F10B: SW-All's observed flux and its centred mean of the day before are SET's values
@@ -14,12 +14,12 @@ import { describe, expect, it } from 'vitest';
 import { jb2008 } from '../../src/core/atmosphere/jb2008/index.ts';
 import { createSpaceWeatherSeries, jb2008SpaceWeather, parseSwAllCsv } from '../../src/core/spaceweather/index.ts';
 import { utcMs } from '../../src/core/units.ts';
+import { JB2008_CASES_JSON as CASES } from '../reference/index.ts';
 import { REFERENCE_DIR } from './support/reference.ts';
 
 const SW = `${REFERENCE_DIR}spaceweather/SW-All_1957-2024.csv`;
-const CASES = `${REFERENCE_DIR}atmosphere/jb2008_cases.json`;
-const present = existsSync(SW) && existsSync(CASES);
-if (!present) console.warn(`[spaceweather-jb2008.test] SKIPPED: ${SW} or ${CASES} not found`);
+const present = existsSync(SW);
+if (!present) console.warn(`[spaceweather-jb2008.test] SKIPPED: ${SW} not found`);
 
 interface Case {
   id: string;
@@ -30,7 +30,7 @@ interface Case {
 
 describe.skipIf(!present)('JB2008 indices from SW-All against SET’s for jb2008_cases.json', () => {
   const series = present ? createSpaceWeatherSeries([parseSwAllCsv(readFileSync(SW, 'utf8')).records]) : createSpaceWeatherSeries([]);
-  const cases: Case[] = present ? (JSON.parse(readFileSync(CASES, 'utf8')) as { cases: Case[] }).cases : [];
+  const cases: Case[] = (JSON.parse(readFileSync(CASES, 'utf8')) as { cases: Case[] }).cases;
   const at = (c: Case) => utcMs(Date.parse(`${c.context.utc}Z`));
 
   it('F10 and F10B are SW-All’s observed flux and centred mean of the day before', () => {

@@ -1,6 +1,6 @@
 /**
  * SET's SOLFSMY.TXT and DTCFILE.TXT through POST /api/space-weather/import and GET
- * /api/space-weather, against the JB2008 reference cases (shared/reference/atmosphere/
+ * /api/space-weather, against the JB2008 reference cases (tests/reference/atmosphere/
  * jb2008_cases.json), whose inputs SET's own driver (JB08DRVY2K.for, routines SOLFSMY and DTCVAL)
  * read from the real files.
  *
@@ -13,17 +13,13 @@
  * the rows were built with; the F10 lag is checked independently against SW-All in
  * spaceweather-jb2008.test.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DensityProfileResponse, SpaceWeatherImportFailure, SpaceWeatherImportReport, SpaceWeatherLookup } from '../../src/contracts/orbital-drag.ts';
 import { jb2008 } from '../../src/core/atmosphere/jb2008/index.ts';
 import { JB2008_DTCFILE_METHOD, JB2008_LAG_DAYS, JB2008_SOLFSMY_METHOD } from '../../src/core/spaceweather/index.ts';
 import { useTestApp } from './support/app.ts';
-import { REFERENCE_DIR } from './support/reference.ts';
-
-const CASES = `${REFERENCE_DIR}atmosphere/jb2008_cases.json`;
-const present = existsSync(CASES);
-if (!present) console.warn(`[spaceweather-set-files.test] SKIPPED: ${CASES} not found`);
+import { JB2008_CASES_JSON as CASES } from '../reference/index.ts';
 
 interface Case {
   id: string;
@@ -94,11 +90,11 @@ function dtcfileFromCases(cases: readonly Case[]): string {
     .join('\n');
 }
 
-describe.skipIf(!present)('SET’s JB2008 files: SOLFSMY (S10, M10, Y10) and DTCFILE (ΔTc)', () => {
+describe('SET’s JB2008 files: SOLFSMY (S10, M10, Y10) and DTCFILE (ΔTc)', () => {
   const server = useTestApp({ name: 'solfsmy', env: { DEMO_CATALOG: 'off' } });
-  const cases: Case[] = present ? (JSON.parse(readFileSync(CASES, 'utf8')) as { cases: Case[] }).cases : [];
-  const file = present ? solfsmyFromCases(cases) : '';
-  const dtcfile = present ? dtcfileFromCases(cases) : '';
+  const cases: Case[] = (JSON.parse(readFileSync(CASES, 'utf8')) as { cases: Case[] }).cases;
+  const file = solfsmyFromCases(cases);
+  const dtcfile = dtcfileFromCases(cases);
   const post = (body: string, name = 'SOLFSMY.TXT') => server.app.inject({ method: 'POST', url: `/api/space-weather/import?name=${name}`, headers: { 'content-type': 'text/plain' }, payload: body });
   const lookup = async (utc: string) => SpaceWeatherLookup.parse((await server.app.inject({ method: 'GET', url: `/api/space-weather?time=${encodeURIComponent(`${utc}Z`)}` })).json());
 

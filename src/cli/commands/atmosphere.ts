@@ -20,7 +20,7 @@ Runs a thermospheric density model (src/core/atmosphere) on every case of FILE a
   jb2008:     {"results":[{"id":"...","output":{"TEMP":[2 numbers],"RHO":number}}, ...]}
 the same output fields as the reference files.
 
-FILE is JSON in the format of shared/reference/atmosphere/*.json: {"cases":[...]} (or a bare array of
+FILE is JSON in the format of tests/reference/atmosphere/*.json: {"cases":[...]} (or a bare array of
 cases), each with an "id" and an "input"; other fields (expected outputs, notes) are ignored.
   nrlmsise00 input: doy, sec, alt (km), g_lat, g_long (deg), lst (h), f107A, f107, ap, and
                     ap_array: null or 7 numbers. Optional "switches": 24 numbers (default: all 1, CGS

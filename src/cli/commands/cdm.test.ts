@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCdm, readCdmKvn, readCdmXml, writeCdmKvn } from '../../core/cdm/index.ts';
 import { utcMs } from '../../core/units.ts';
@@ -9,6 +8,7 @@ import { UsageError } from '../usage-error.ts';
 import { CDM_USAGE, cdmCommand, type CdmIo } from './cdm.ts';
 import { temeToEme2000Matrix } from '../../core/frames/teme-eme2000.ts';
 import { apply } from '../../core/frames/rotation-matrix.ts';
+import { CDM_DIR } from '../../../tests/reference/index.ts';
 
 const NOW = utcMs(Date.UTC(2024, 4, 1, 8, 0, 0));
 
@@ -164,13 +164,10 @@ describe('ssa cdm', () => {
   });
 });
 
-const REFERENCE = fileURLToPath(new URL('../../../../shared/reference/cdm/', import.meta.url));
-const CARA = `${REFERENCE}cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm`;
-const ION = `${REFERENCE}orekit_ION_SCV8_vs_STARLINK_1233.txt`;
-const present = existsSync(CARA) && existsSync(ION);
-if (!present) console.warn(`[cdm.test] SKIPPED the sample checks: CDM files not found in ${REFERENCE}`);
+const CARA = `${CDM_DIR}cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm`;
+const ION = `${CDM_DIR}orekit_ION_SCV8_vs_STARLINK_1233.txt`;
 
-describe.skipIf(!present)('ssa cdm on the reference CDMs', () => {
+describe('ssa cdm on the reference CDMs', () => {
   it('--pc on the CARA message: its own HBR comment and Pc 0.0211738 (CARA Pc2D 0.021173811560368256)', async () => {
     const report = JSON.parse(await run(['--pc', CARA])) as Record<string, number | string>;
     expect(report).toMatchObject({ hard_body_radius_m: 15, hbr_source: 'message', frame: 'EME2000', message_collision_probability: 0.02117 });

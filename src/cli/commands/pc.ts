@@ -20,7 +20,7 @@ prints on stdout
   chooses (pc2d, nc2d-upper-limit or pc3d), and the kinds of usage violation found
   (extended, offset, inaccurate, npd, unconverged, covariance, sphere-points).
 
-FILE is JSON in the format of shared/reference/pc/pc_cases.json: {"cases":[...]} (or a bare
+FILE is JSON in the format of tests/reference/pc/pc_cases.json: {"cases":[...]} (or a bare
 array of cases), each case with
   id                string
   r1, v1, r2, v2    3 numbers each: positions and velocities in one inertial frame

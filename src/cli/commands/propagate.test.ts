@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SGP4_VER_TLE, TCPPVER_OUT } from '../../../tests/reference/index.ts';
 import { parseTle } from '../../core/elements/tle-parse.ts';
 import { propagate } from '../../core/propagation/sgp4.ts';
 import { minutes } from '../../core/units.ts';
@@ -76,10 +76,27 @@ describe('ssa propagate', () => {
   });
 
   it('reports unreadable records on stderr and propagates the others', async () => {
-    const broken = VANGUARD.replace('10.85092911336586', '10.85092911336587');
+    const broken = VANGUARD.replace(' 34.2426', '234.2426').replace('10.85092911336586', '10.85092911336587');
     const { lines, stderr } = await run(['--tle', file('broken.tle', `${broken}${TBA}`), '--minutes', '0']);
     expect(lines.map((l) => l.norad)).toEqual(['T0288']);
-    expect(stderr).toMatch(/broken\.tle:1: 00005: line 2 checksum is '7', expected 6\n$/);
+    expect(stderr).toMatch(/^ssa propagate: .*broken\.tle:1: 00005: inclination 234\.2426° is outside 0–180°\n$/);
+  });
+
+  it('propagates a record whose only fault is its checksum, with a warning naming the line, found and expected', async () => {
+    const wrong = VANGUARD.replace('10.85092911336586', '10.85092911336587'); // line 2 (file line 3) checksum now wrong
+    const path = file('checksum.tle', `${wrong}${TBA}`);
+    const { lines, stderr } = await run(['--tle', path, '--minutes', '0']);
+    expect(lines.map((l) => l.norad)).toEqual(['00005', 'T0288']);
+    expect(stderr).toBe(`ssa propagate: ${path}:3: 00005: warning: line 2 checksum is '7', expected 6; propagated anyway\n`);
+    // Propagated as written (its mean motion 1e-8 rev/day above the real set's), as with the checksum ignored.
+    const set = parseTle(wrong, { checksum: 'ignore' }).sets[0]!;
+    const at0 = propagate(set, minutes(0));
+    if (!at0.ok) throw new Error('unexpected SGP4 error');
+    expect(lines[0]).toEqual({ norad: '00005', tsince_min: 0, r_km: [...at0.r], v_km_s: [...at0.v] });
+    // --skip-checksum: the same output, no warning.
+    const quiet = await run(['--tle', path, '--minutes', '0', '--skip-checksum']);
+    expect(quiet.stdout).toBe(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    expect(quiet.stderr).toBe('');
   });
 
   it('reads OMM files too', async () => {
@@ -121,15 +138,18 @@ CALSPHERE 1,1964-063C,2026-07-10T03:44:00.383136,13.76647064,.00234977,90.2216,7
   });
 });
 
-const REFERENCE = fileURLToPath(new URL('../../../../shared/reference/sgp4/', import.meta.url));
-const present = existsSync(`${REFERENCE}SGP4-VER.TLE`) && existsSync(`${REFERENCE}tcppver.out`);
-if (!present) console.warn(`[propagate.test] SKIPPED the SGP4-VER check: reference files not found in ${REFERENCE}`);
-
-describe.skipIf(!present)('ssa propagate on SGP4-VER.TLE', () => {
-  it("reproduces tcppver.out's r and v and the documented error sequence", async () => {
-    const { lines } = await run(['--tle', `${REFERENCE}SGP4-VER.TLE`, '--skip-checksum']);
+describe('ssa propagate on SGP4-VER.TLE (tests/reference/sgp4)', () => {
+  it("reproduces tcppver.out's r and v and the documented error sequence, without flags; warns of the three checksum cases", async () => {
+    const { lines, stderr } = await run(['--tle', SGP4_VER_TLE]);
+    expect(stderr.split('\n').filter((l) => l !== '').map((l) => /:(\d+): (\d+): warning: line ([12]) checksum/.exec(l)!.slice(1, 4).join(' '))).toEqual([
+      '100 33333 1',
+      '101 33333 2',
+      '103 33334 1',
+      '106 33335 1',
+      '107 33335 2',
+    ]);
     const expected: { satnum: number; rows: number[][] }[] = [];
-    for (const raw of readFileSync(`${REFERENCE}tcppver.out`, 'utf8').split(/\r?\n/)) {
+    for (const raw of readFileSync(TCPPVER_OUT, 'utf8').split(/\r?\n/)) {
       const line = raw.trim();
       if (line === '') continue;
       const header = /^(\d+) xx$/.exec(line);

@@ -1,7 +1,7 @@
 import { encodeAlpha5 } from '../../core/elements/alpha5.ts';
 import type { ElementSet, Rejection } from '../../core/elements/element-set.ts';
 import { detectElementFormat, parseElementSets } from '../../core/elements/parse-element-sets.ts';
-import { parseTleRecords } from '../../core/elements/tle-parse.ts';
+import { parseTleRecords, type TleWarning } from '../../core/elements/tle-parse.ts';
 import { createSgp4 } from '../../core/propagation/sgp4.ts';
 import { parseVerificationRange, propagateSeries, valladoTimes } from '../../core/propagation/vallado-driver.ts';
 import { minutes, type Minutes } from '../../core/units.ts';
@@ -17,19 +17,22 @@ frame, times in minutes from each set's own epoch:
   {"norad":"00005","tsince_min":0,"r_km":[x,y,z],"v_km_s":[vx,vy,vz]}
 When SGP4 fails, that object prints
   {"norad":"00005","tsince_min":t,"error":{"code":N,"message":"..."}}
-and stops. Records that cannot be read are reported on stderr and skipped.
+and stops. Records that cannot be read are reported on stderr and skipped. A TLE whose only
+fault is a wrong or missing column-69 checksum is propagated, with a warning on stderr naming
+the line and the checksum found and expected (imports reject such records).
 
 Options:
   --tle FILE                 TLE or 3LE file (OMM KVN, XML, JSON and CSV are recognised too)
   --minutes LIST             comma-separated minutes from epoch, e.g. 0,90,1440
   --minutes START:STOP:STEP  START, START+STEP, ... and STOP itself, e.g. 0:1440:60
                              (write a negative start as --minutes=-1440:1440:60)
-  --skip-checksum            accept TLE lines whose column-69 checksum is wrong or missing
+  --skip-checksum            do not warn about wrong or missing column-69 checksums
   -h, --help                 show this help
 
 Without --minutes, a TLE whose line 2 carries start, stop and step after column 69 (as in
 Vallado's SGP4-VER.TLE) runs at 0 and then from start to stop as Vallado's verification
-driver does; any other set runs at 0 only.
+driver does; any other set runs at 0 only: \`ssa propagate --tle SGP4-VER.TLE\` reproduces
+the r and v of Vallado's tcppver.out, with an error line where a case stops.
 `;
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -77,18 +80,29 @@ function noradField(norad: number): string {
   }
 }
 
-function readJobs(text: string, minutesArg: Minutes[] | undefined, skipChecksum: boolean): { jobs: Job[]; rejected: Rejection[] } {
+interface ReadJobs {
+  readonly jobs: Job[];
+  readonly rejected: Rejection[];
+  readonly warnings: TleWarning[];
+}
+
+/**
+ * The sets to propagate. TLEs are read with `checksum: 'warn'` (or 'ignore' with --skip-checksum):
+ * a record whose only fault is its checksum is propagated, as Vallado's driver and python-sgp4 do
+ * with SGP4-VER.TLE's cases 33333–33335; imports keep the parser's strict default.
+ */
+function readJobs(text: string, minutesArg: Minutes[] | undefined, skipChecksum: boolean): ReadJobs {
   if (detectElementFormat(text) === 'tle') {
-    const { records, rejected } = parseTleRecords(text, { skipChecksum });
+    const { records, rejected, warnings } = parseTleRecords(text, { checksum: skipChecksum ? 'ignore' : 'warn' });
     const jobs = records.map((record) => {
       if (minutesArg) return { set: record.set, times: minutesArg };
       const range = parseVerificationRange(record.line2);
       return { set: record.set, times: range ? valladoTimes(range, MAX_TIMES) : [minutes(0)] };
     });
-    return { jobs, rejected };
+    return { jobs, rejected, warnings };
   }
   const { sets, rejected } = parseElementSets(text);
-  return { jobs: sets.map((set) => ({ set, times: minutesArg ?? [minutes(0)] })), rejected };
+  return { jobs: sets.map((set) => ({ set, times: minutesArg ?? [minutes(0)] })), rejected, warnings: [] };
 }
 
 export async function propagateCommand(args: string[], _env: Record<string, string | undefined>, io: PropagateIo = processIo): Promise<void> {
@@ -112,7 +126,7 @@ export async function propagateCommand(args: string[], _env: Record<string, stri
     throw new UsageError(`cannot read --tle file '${path}': ${(error as Error).message}`, PROPAGATE_USAGE);
   }
 
-  let read: { jobs: Job[]; rejected: Rejection[] };
+  let read: ReadJobs;
   try {
     read = readJobs(text, minutesArg, values['skip-checksum'] ?? false);
   } catch (error) {
@@ -121,6 +135,7 @@ export async function propagateCommand(args: string[], _env: Record<string, stri
     throw error;
   }
   for (const r of read.rejected) io.stderr(`ssa propagate: ${path}:${r.line}: ${r.norad ? `${r.norad}: ` : ''}${r.reason}\n`);
+  for (const w of read.warnings) io.stderr(`ssa propagate: ${path}:${w.line}: ${w.norad ? `${w.norad}: ` : ''}warning: ${w.message}; propagated anyway\n`);
   if (read.jobs.length === 0) throw new UsageError(`no usable element sets in '${path}'`, PROPAGATE_USAGE);
 
   let buffer = '';

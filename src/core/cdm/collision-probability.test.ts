@@ -1,36 +1,31 @@
 /**
  * Pc from the messages' own covariances, against outside values:
  * - CARA TERRA × IRIDIUM 33 DEB: the file's COLLISION_PROBABILITY (2.117e-02) and the matching
- *   case of shared/reference/pc/pc_cases.json (CARA Pc2D 0.021173811560368256, HBR 15 m);
+ *   case of tests/reference/pc/pc_cases.json (CARA Pc2D 0.021173811560368256, HBR 15 m);
  * - CSpOC ION SCV-008 × STARLINK-1233 (ITRF): Orekit's Laas2015Test "testComputeProbabilityFromACdm"
  *   (CS-SI/Orekit, src/test/java/org/orekit/ssa/collision/shorttermencounter/probability/twod),
  *   0.0034965176443840897 with radii 5 m + 5 m "taken from comments in the conjunction data message".
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Cdm } from './cdm.ts';
 import { cdmCollisionProbability } from './collision-probability.ts';
 import { readCdm } from './read.ts';
 import { relativeStateRtn } from './rtn.ts';
 import { DEFAULT_COMBINED_HBR_M } from '../probability/index.ts';
+import { CDM_DIR, PC_CASES_JSON } from '../../../tests/reference/index.ts';
 
-const REFERENCE = fileURLToPath(new URL('../../../../shared/reference/', import.meta.url));
-const CARA_FILE = `${REFERENCE}cdm/cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm`;
-const ION_FILE = `${REFERENCE}cdm/orekit_ION_SCV8_vs_STARLINK_1233.txt`;
-const OREKIT_FILES = [`${REFERENCE}cdm/orekit_CDMExample2.txt`, `${REFERENCE}cdm/orekit_CDMExample1.xml`];
-const CASES_FILE = `${REFERENCE}pc/pc_cases.json`;
-const present = [CARA_FILE, ION_FILE, CASES_FILE, ...OREKIT_FILES].every((f) => existsSync(f));
-if (!present) console.warn(`[cdm collision-probability.test] SKIPPED: CDM or pc_cases.json reference files not found under ${REFERENCE}`);
+const CARA_FILE = `${CDM_DIR}cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm`;
+const ION_FILE = `${CDM_DIR}orekit_ION_SCV8_vs_STARLINK_1233.txt`;
+const OREKIT_FILES = [`${CDM_DIR}orekit_CDMExample2.txt`, `${CDM_DIR}orekit_CDMExample1.xml`];
+const CASES_FILE = PC_CASES_JSON;
 
 const relative = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 const read = (path: string): Cdm => readCdm(readFileSync(path, 'utf8'));
 
-describe.skipIf(!present)('Pc from a CDM', () => {
-  const cases = present
-    ? (JSON.parse(readFileSync(CASES_FILE, 'utf8')) as { cases: { id: string; hbr_m: number; expected: Record<string, number>; tolerance: { pc2d_rel: number } }[] }).cases
-    : [];
+describe('Pc from a CDM', () => {
+  const cases = (JSON.parse(readFileSync(CASES_FILE, 'utf8')) as { cases: { id: string; hbr_m: number; expected: Record<string, number>; tolerance: { pc2d_rel: number } }[] }).cases;
 
   it('CARA: reproduces the message COLLISION_PROBABILITY and CARA Pc2D of the matching pc_cases.json case, with the HBR of its comment', () => {
     const cdm = read(CARA_FILE);

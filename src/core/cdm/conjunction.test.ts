@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STANDARD_REF_FRAMES, type Cdm, type CdmObject, type Vector3 } from './cdm.ts';
 import { CdmError } from './cdm-error.ts';
@@ -17,6 +16,7 @@ import { apply } from '../frames/rotation-matrix.ts';
 import { temeToEme2000Matrix } from '../frames/teme-eme2000.ts';
 import { alfanoMaxPc, riskLevel } from '../probability/index.ts';
 import { utcMs } from '../units.ts';
+import { CDM_DIR } from '../../../tests/reference/index.ts';
 
 const INFO: CdmMessageInfo = { originator: 'DATA FORGE', messageId: 'DF-0001', creationDate: utcMs(Date.UTC(2024, 0, 1, 12)) };
 
@@ -246,13 +246,10 @@ describe('conjunction → CDM', () => {
   });
 });
 
-const REFERENCE = fileURLToPath(new URL('../../../../shared/reference/cdm/', import.meta.url));
-const CARA = `${REFERENCE}cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm`;
-const ION = `${REFERENCE}orekit_ION_SCV8_vs_STARLINK_1233.txt`;
-const present = existsSync(CARA) && existsSync(ION);
-if (!present) console.warn(`[cdm conjunction.test] SKIPPED the sample checks: CDM files not found in ${REFERENCE}`);
+const CARA = `${CDM_DIR}cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm`;
+const ION = `${CDM_DIR}orekit_ION_SCV8_vs_STARLINK_1233.txt`;
 
-describe.skipIf(!present)('CDM → conjunction → CDM on real messages', () => {
+describe('CDM → conjunction → CDM on real messages', () => {
   it('CARA: the conjunction carries the message values and its HBR; rewritten, the Pc from the covariance is the same', () => {
     const source = readCdm(readFileSync(CARA, 'utf8'));
     const conjunction = conjunctionFromCdm(source);

@@ -1,32 +1,24 @@
 /**
- * The 27 real NASA CARA CDMs (shared/reference/cdm/cara, the events of pc/pc_cases.json) as the
+ * The 27 real NASA CARA CDMs (tests/reference/cdm/cara, the events of pc/pc_cases.json) as the
  * product reads them: Pc from the message's own states and RTN covariances with its own HBR
  * comment, chosen as CARA's PcMultiStep chooses. Where CARA flags the 2D method the chosen value is
  * CARA's 3D-Nc Pc (within 1e-3), elsewhere CARA's 2D Pc (within 1e-6); the miss vector's R/T/N
  * parts match the message's RELATIVE_POSITION_R/T/N (written to 0.1 m).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Cdm } from './cdm.ts';
 import { encounterPlaneView, estimateFromCdm, swapEstimate } from './message-estimate.ts';
 import { readCdm } from './read.ts';
-
-const DIR = fileURLToPath(new URL('../../../../shared/reference/cdm/cara/', import.meta.url));
-const CASES = fileURLToPath(new URL('../../../../shared/reference/pc/pc_cases.json', import.meta.url));
-const present = existsSync(DIR) && existsSync(CASES);
-if (!present) {
-  if (process.env.CI === 'true') throw new Error(`reference data missing: ${DIR} (CI=true requires it)`);
-  console.warn(`[message-estimate.test] SKIPPED: ${DIR} not found`);
-}
+import { CARA_CDM_DIR as DIR, PC_CASES_JSON as CASES } from '../../../tests/reference/index.ts';
 
 interface Case {
   id: string;
   expected: { pc2d: number; pc3d: number; cara_usage_violations: { pc2d: number } };
 }
-const cases: Case[] = present ? (JSON.parse(readFileSync(CASES, 'utf8')) as { cases: Case[] }).cases.filter((c) => c.id.startsWith('cara_cdm_')) : [];
+const cases: Case[] = (JSON.parse(readFileSync(CASES, 'utf8')) as { cases: Case[] }).cases.filter((c) => c.id.startsWith('cara_cdm_'));
 
-describe.skipIf(!present)('estimateFromCdm on the CARA CDMs', () => {
+describe('estimateFromCdm on the CARA CDMs', () => {
   it('gives CARA’s chosen Pc for each of the 27 events, from the message alone', () => {
     expect(cases).toHaveLength(27);
     for (const c of cases) {

@@ -1,29 +1,18 @@
 /**
  * readCdmFile (read-file.ts) on files as operators receive them: many KVN messages in one file, XML
  * documents and <ndm> wrappers, Space-Track JSON, and files that are no CDM at all. The CDMs are the
- * real ones of shared/reference/cdm (see its README.md), read at test time; when they are absent the
- * tests that need them are skipped with a warning, except under CI=true, where that fails.
+ * real ones vendored in tests/reference/cdm (see its README.md), read at test time.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { estimateFromCdm } from './message-estimate.ts';
 import { detectCdmFormat, readCdm } from './read.ts';
 import { readCdmFile } from './read-file.ts';
 import { SPACE_TRACK } from './space-track-json.ts';
 import { readCdmXml } from './xml-read.ts';
+import { CARA_CDM_DIR as CARA_DIR, CDM_DIR as DIR } from '../../../tests/reference/index.ts';
 
-const DIR = fileURLToPath(new URL('../../../../shared/reference/cdm/', import.meta.url));
-const CARA_DIR = `${DIR}cara/`;
 const CARA = 'cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm';
-const SAMPLES = [CARA, 'orekit_CDMExample2.txt', 'orekit_CDMExample1.xml', 'orekit_ION_SCV8_vs_STARLINK_1233.txt'];
-const present = existsSync(CARA_DIR) && SAMPLES.every((f) => existsSync(`${DIR}${f}`));
-if (!present) {
-  const message = `the CDM reference files were not found in ${DIR}`;
-  if (process.env.CI === 'true') throw new Error(`${message} (CI=true: reference data is required)`);
-  console.warn(`[cdm read-file.test] SKIPPED: ${message}`);
-}
-const withFiles = present ? it : it.skip;
 const read = (name: string) => readFileSync(`${DIR}${name}`, 'utf8');
 const caraFiles = () => readdirSync(CARA_DIR).filter((f) => f.endsWith('.cdm')).sort();
 const readCara = (file: string) => readFileSync(`${CARA_DIR}${file}`, 'utf8');
@@ -35,7 +24,7 @@ const hbrOf = (text: string) => Number(/^COMMENT HBR = ([\d.]+) \[m\]$/m.exec(te
 const idsOf = (file: string) => /^(\d+)_conj_(\d+)_/.exec(file)!.slice(1, 3).map(Number);
 
 describe('readCdmFile: KVN files holding many messages (CCSDS 508.0-B-1 §6)', () => {
-  withFiles('reads the 27 CARA CDMs concatenated into one text, each at its CCSDS_CDM_VERS line', () => {
+  it('reads the 27 CARA CDMs concatenated into one text, each at its CCSDS_CDM_VERS line', () => {
     const files = caraFiles();
     expect(files).toHaveLength(27);
     const texts = files.map(readCara);
@@ -73,7 +62,7 @@ describe('readCdmFile: KVN files holding many messages (CCSDS 508.0-B-1 §6)', (
     expect(terra.summary.object2).toMatchObject({ noradId: 37558, name: 'IRIDIUM 33 DEB', internationalDesignator: '1997-051XT' });
   });
 
-  withFiles('rejects a truncated message in the middle with its file line and the reader\'s reason, and keeps the other 27', () => {
+  it('rejects a truncated message in the middle with its file line and the reader\'s reason, and keeps the other 27', () => {
     const files = caraFiles();
     const texts = files.map(readCara);
     // File 13 cut before its last six lines (Object2's CNDOT_R … CNDOT_NDOT), placed after itself.
@@ -102,7 +91,7 @@ describe('readCdmFile: KVN files holding many messages (CCSDS 508.0-B-1 §6)', (
     expect(messages[14]!.line).toBe(start + cutLines.length);
   });
 
-  withFiles('rejects a last message cut before OBJECT2 at its CCSDS_CDM_VERS line; text before the first message is rejected too', () => {
+  it('rejects a last message cut before OBJECT2 at its CCSDS_CDM_VERS line; text before the first message is rejected too', () => {
     const [a, b] = caraFiles().map(readCara);
     const cut = a!.split('\n').slice(0, 60).join('\n');
     const text = `junk line\n${a}${b}${cut}\n`;
@@ -117,7 +106,7 @@ describe('readCdmFile: KVN files holding many messages (CCSDS 508.0-B-1 §6)', (
     ]);
   });
 
-  withFiles('takes a byte-order mark, CR LF line ends, leading blank lines, and COMMENT lines before a version line', () => {
+  it('takes a byte-order mark, CR LF line ends, leading blank lines, and COMMENT lines before a version line', () => {
     const [a, b] = caraFiles().map(readCara);
     const crlf = (t: string) => t.replace(/\n/g, '\r\n');
     const text = `\uFEFF\r\n\r\n${crlf(a!)}\r\nCOMMENT received 2024-01-01\r\n${crlf(b!)}`;
@@ -132,7 +121,7 @@ describe('readCdmFile: KVN files holding many messages (CCSDS 508.0-B-1 §6)', (
 });
 
 describe('readCdmFile: the reference samples and their README values', () => {
-  withFiles('Orekit CDMExample2 (KVN), CDMExample1 (XML), the CSpOC ITRF sample and the CARA sample', () => {
+  it('Orekit CDMExample2 (KVN), CDMExample1 (XML), the CSpOC ITRF sample and the CARA sample', () => {
     const orekitObjects = {
       object1: { noradId: 12345, designator: '12345', name: 'SATELLITE A', internationalDesignator: '1997-030E', objectType: 'PAYLOAD' },
       object2: { noradId: 30337, designator: '30337', name: 'FENGYUN 1C DEB', internationalDesignator: '1999-025AA', objectType: 'DEBRIS' },
@@ -169,7 +158,7 @@ describe('readCdmFile: the reference samples and their README values', () => {
 });
 
 describe('readCdmFile: XML documents, concatenated or in an <ndm> wrapper (508.0-B-1 §4, CCSDS 505.0-B)', () => {
-  withFiles('reads two <cdm> elements of an <ndm> wrapper, each a standalone document with the wrapper\'s namespaces, at its line', () => {
+  it('reads two <cdm> elements of an <ndm> wrapper, each a standalone document with the wrapper\'s namespaces, at its line', () => {
     const original = read('orekit_CDMExample1.xml');
     const element = original.replace(/^<\?xml[^>]*>\s*/, '');
     const bare = element.replace(' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"', '');
@@ -193,7 +182,7 @@ describe('readCdmFile: XML documents, concatenated or in an <ndm> wrapper (508.0
     expect(messages[1]!.text).toBe(element.trimEnd());
   });
 
-  withFiles('reads concatenated <cdm> documents and rejects a faulty one with its file line', () => {
+  it('reads concatenated <cdm> documents and rejects a faulty one with its file line', () => {
     const original = read('orekit_CDMExample1.xml');
     const faulty = original.replace('<MISS_DISTANCE units="m">715</MISS_DISTANCE>', '<MISS_DISTANCE units="km">0.715</MISS_DISTANCE>');
     const text = `${original}\n${faulty}\n${original}`;
@@ -308,7 +297,7 @@ const CDM_PUBLIC = [
 ];
 
 describe('readCdmFile: Space-Track JSON', () => {
-  withFiles('decodes a full cdm record to the same Pc inputs as the KVN message', () => {
+  it('decodes a full cdm record to the same Pc inputs as the KVN message', () => {
     const kvn = readCdm(read(CARA));
     const { messages, rejected } = readCdmFile(JSON.stringify([SPACE_TRACK_CDM]));
     expect(rejected).toEqual([]);
@@ -400,7 +389,7 @@ describe('readCdmFile: Space-Track JSON', () => {
 });
 
 describe('readCdmFile and readCdm agree on what is KVN', () => {
-  withFiles('take a version line whatever its keyword case, as the KVN reader reads keywords (kvn-read.ts)', () => {
+  it('take a version line whatever its keyword case, as the KVN reader reads keywords (kvn-read.ts)', () => {
     const text = read(CARA);
     const lower = text.replace(/^CCSDS_CDM_VERS(\s*=)/m, 'ccsds_cdm_vers$1');
     expect(lower).not.toBe(text);

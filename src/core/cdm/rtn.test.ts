@@ -1,18 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Vector3 } from './cdm.ts';
 import { inertialState } from './inertial-state.ts';
 import { readCdm } from './read.ts';
 import { covarianceRtnToInertial, fromRtn, relativeStateRtn, rtnAxes, toRtn } from './rtn.ts';
 import { EARTH_ROTATION_RATE } from '../frames/teme-ecef.ts';
+import { CDM_DIR, PC_CASES_JSON } from '../../../tests/reference/index.ts';
 
-const REFERENCE = fileURLToPath(new URL('../../../../shared/reference/', import.meta.url));
-const CARA_FILE = `${REFERENCE}cdm/cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm`;
-const ION_FILE = `${REFERENCE}cdm/orekit_ION_SCV8_vs_STARLINK_1233.txt`;
-const CASES_FILE = `${REFERENCE}pc/pc_cases.json`;
-const present = [CARA_FILE, ION_FILE, CASES_FILE].every((f) => existsSync(f));
-if (!present) console.warn(`[cdm rtn.test] SKIPPED the reference checks: CDM or pc_cases.json files not found under ${REFERENCE}`);
+const CARA_FILE = `${CDM_DIR}cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm`;
+const ION_FILE = `${CDM_DIR}orekit_ION_SCV8_vs_STARLINK_1233.txt`;
+const CASES_FILE = PC_CASES_JSON;
 
 interface PcCase {
   id: string;
@@ -54,8 +51,8 @@ describe('RTN frame (CCSDS 508.0-B-1 Annex E1)', () => {
   });
 });
 
-describe.skipIf(!present)('RTN against the references', () => {
-  const cases = present ? (JSON.parse(readFileSync(CASES_FILE, 'utf8')) as { cases: PcCase[] }).cases : [];
+describe('RTN against the references', () => {
+  const cases = (JSON.parse(readFileSync(CASES_FILE, 'utf8')) as { cases: PcCase[] }).cases;
 
   it("rotates the CARA CDM covariances into EME2000 as CARA's RIC2ECI does (pc_cases.json C1, C2 from C1_rtn, C2_rtn)", () => {
     const cdmCases = cases.filter((c) => c.id.startsWith('cara_cdm_'));

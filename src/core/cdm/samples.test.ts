@@ -1,9 +1,8 @@
 /**
- * The four CDMs of shared/reference/cdm (see its README.md): the key fields the README lists, and
- * write → read round trips in both forms. Read at test time; skipped with a message if absent.
+ * The four CDMs of tests/reference/cdm (see its README.md): the key fields the README lists, and
+ * write → read round trips in both forms. Read at test time.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Cdm } from './cdm.ts';
 import { readCdmKvn } from './kvn-read.ts';
@@ -14,16 +13,14 @@ import { writeCdmXml } from './xml-write.ts';
 import { cdmHardBodyRadius } from './hard-body-radius.ts';
 import { readXml, type XmlElement } from '../elements/xml-reader.ts';
 import { COVARIANCE_KEYWORDS, RELATIVE_KEYWORDS, METADATA_KEYWORDS, OD_PARAMETER_KEYWORDS, ADDITIONAL_PARAMETER_KEYWORDS } from './keywords.ts';
+import { CDM_DIR as DIR } from '../../../tests/reference/index.ts';
 
-const DIR = fileURLToPath(new URL('../../../../shared/reference/cdm/', import.meta.url));
 const FILES = {
   cara: 'cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm',
   kvn2: 'orekit_CDMExample2.txt',
   xml1: 'orekit_CDMExample1.xml',
   ion: 'orekit_ION_SCV8_vs_STARLINK_1233.txt',
 } as const;
-const present = Object.values(FILES).every((f) => existsSync(`${DIR}${f}`));
-if (!present) console.warn(`[cdm samples.test] SKIPPED: the CDM reference files were not found in ${DIR}`);
 const read = (name: keyof typeof FILES) => readFileSync(`${DIR}${FILES[name]}`, 'utf8');
 const utc = (text: string) => Date.parse(`${text}Z`);
 
@@ -110,7 +107,7 @@ function expectSchemaOrder(element: XmlElement): void {
   element.children.forEach(expectSchemaOrder);
 }
 
-describe.skipIf(!present)('the CDM samples of shared/reference/cdm', () => {
+describe('the CDM samples of tests/reference/cdm', () => {
   it('CARA TERRA × IRIDIUM 33 DEB: the README key fields, HBR from its comment', () => {
     const text = read('cara');
     expect(detectCdmFormat(text)).toBe('kvn');

@@ -82,7 +82,7 @@ describe('TLE/3LE parsing', () => {
     const [, l1, l2] = VANGUARD as [string, string, string];
     const fix = (line: string) => line; // checksums are skipped below so the damage itself is reported
     const reasons = (line1: string, line2: string) => {
-      const r = readTle(fix(line1), fix(line2), undefined, { skipChecksum: true });
+      const r = readTle(fix(line1), fix(line2), undefined, { checksum: 'ignore' });
       return 'reason' in r ? r.reason : 'ok';
     };
     expect(reasons(l1, l2)).toBe('ok');
@@ -106,10 +106,42 @@ describe('TLE/3LE parsing', () => {
   it('checks checksums unless told not to', () => {
     const bad = [VANGUARD[0]!, `${VANGUARD[1]!.slice(0, 68)}0`, VANGUARD[2]!];
     expect(parseTle(text(bad)).rejected[0]!.reason).toBe("line 1 checksum is '0', expected 7");
-    expect(parseTle(text(bad), { skipChecksum: true }).sets).toHaveLength(1);
+    expect(parseTle(text(bad), { checksum: 'strict' }).rejected[0]!.reason).toBe("line 1 checksum is '0', expected 7");
+    expect(parseTle(text(bad), { checksum: 'ignore' }).sets).toHaveLength(1);
     const noChecksum = [VANGUARD[1]!.slice(0, 68), VANGUARD[2]!];
     expect(parseTle(text(noChecksum)).rejected[0]!.reason).toBe('line 1 has 68 characters, expected 69');
-    expect(parseTle(text(noChecksum), { skipChecksum: true }).sets).toHaveLength(1);
+    expect(parseTle(text(noChecksum), { checksum: 'ignore' }).sets).toHaveLength(1);
+  });
+
+  it("checksum 'warn' reads a record whose only fault is its checksum and reports each faulty line; the default stays strict", () => {
+    // Line 1 of the second record with a wrong checksum, line 2 of the third without one; file lines 4+1 and 7+2.
+    const wrong = [VANGUARD_2[0]!, `${VANGUARD_2[1]!.slice(0, 68)}0`, VANGUARD_2[2]!];
+    const missing = [TBA[0]!, TBA[1]!, '', TBA[2]!.slice(0, 68)];
+    const input = text(VANGUARD, wrong, missing);
+    const strict = parseTleRecords(input);
+    expect(strict.records.map((r) => r.set.norad)).toEqual([5]);
+    expect(strict.rejected).toEqual([
+      { line: 4, norad: '00011', reason: "line 1 checksum is '0', expected 5" },
+      { line: 7, norad: 'T0288', reason: 'line 2 has 68 characters, expected 69' },
+    ]);
+    expect(strict.warnings).toEqual([]);
+
+    const warned = parseTleRecords(input, { checksum: 'warn' });
+    expect(warned.rejected).toEqual([]);
+    expect(warned.records.map((r) => r.set)).toEqual(parseTleRecords(input, { checksum: 'ignore' }).records.map((r) => r.set));
+    expect(warned.records.map((r) => r.set.norad)).toEqual([5, 11, 270_288]);
+    expect(warned.warnings).toEqual([
+      { line: 5, norad: '00011', message: "line 1 checksum is '0', expected 5" },
+      { line: 10, norad: 'T0288', message: 'line 2 has no checksum (68 characters, expected 69)' },
+    ]);
+    expect(parseTleRecords(input, { checksum: 'ignore' }).warnings).toEqual([]);
+
+    // Any other fault still rejects the record, with that fault as the reason.
+    const damaged = [VANGUARD_2[0]!, `${VANGUARD_2[1]!.slice(0, 68)}0`, VANGUARD_2[2]!.replace(' 32.8753', '232.8753')];
+    const out = parseTleRecords(text(damaged), { checksum: 'warn' });
+    expect(out.records).toEqual([]);
+    expect(out.warnings).toEqual([]);
+    expect(out.rejected).toEqual([{ line: 1, norad: '00011', reason: 'inclination 232.8753° is outside 0–180°' }]);
   });
 
   it('reports orphan lines at their own line numbers', () => {

@@ -10,7 +10,8 @@
  *
  * Each record is checked on its own (lengths, checksums, line numbers, matching catalogue
  * numbers, every field's format and range); a bad record is reported in `rejected` with the
- * 1-based line where it starts and never stops the others.
+ * 1-based line where it starts and never stops the others. Checksums are strict by default (every
+ * import relies on that); `ssa propagate` alone reads with `checksum: 'warn'`.
  */
 import { daysInYear, tleEpochToUtcMs, tleFullYear } from '../time/tle-epoch.ts';
 import { degrees } from '../units.ts';
@@ -23,10 +24,31 @@ import { elementSetProblem } from './validate.ts';
 
 export interface TleParseOptions {
   /**
-   * Accept lines whose column-69 checksum is wrong or missing. Off by default. Needed for
-   * Vallado's SGP4-VER.TLE, whose artificial cases 33333–33335 carry wrong checksums.
+   * What a wrong or missing column-69 checksum does to a record:
+   * - 'strict' (the default, and what every import uses): the record is rejected with the reason;
+   * - 'ignore': the record is read as if the checksum were right.
    */
-  readonly skipChecksum?: boolean;
+  readonly checksum?: 'strict' | 'ignore';
+}
+
+export interface TleRecordsOptions {
+  /**
+   * As TleParseOptions, plus 'warn': a record whose only fault is its checksum (wrong, or missing
+   * on a 68-character line) is read, and each such line is reported in `warnings`. For
+   * `ssa propagate`, which runs Vallado's SGP4-VER.TLE (cases 33333–33335 carry wrong checksums on
+   * purpose) as Vallado's driver and python-sgp4 do.
+   */
+  readonly checksum?: 'strict' | 'warn' | 'ignore';
+}
+
+/** A checksum fault 'warn' let through: the file line of the faulty TLE line and what is wrong. */
+export interface TleWarning {
+  /** 1-based line of the faulty TLE line itself in the input. */
+  readonly line: number;
+  /** The catalogue number as written in the record. */
+  readonly norad?: string;
+  /** e.g. "line 1 checksum is '4', expected 2". */
+  readonly message: string;
 }
 
 /** A parsed record with the text it came from. */
@@ -41,6 +63,8 @@ export interface TleRecord {
 export interface TleRecordsResult {
   readonly records: TleRecord[];
   readonly rejected: Rejection[];
+  /** Checksum faults of records read anyway (only with `checksum: 'warn'`). */
+  readonly warnings: TleWarning[];
 }
 
 /** Thrown inside this module to reject one record; never escapes it. */
@@ -74,18 +98,25 @@ function countField(line: string, from: number, to: number, what: string): numbe
   return value;
 }
 
-function checkLine(line: string, number: 1 | 2, skipChecksum: boolean): void {
-  const minimum = skipChecksum ? 68 : 69;
+/** What is wrong with a line's column-69 checksum, or undefined when it is right. */
+function checksumFault(line: string, number: 1 | 2): string | undefined {
+  if (line.length < 69) return `line ${number} has no checksum (${line.length} characters, expected 69)`;
+  if (hasValidChecksum(line)) return undefined;
+  return `line ${number} checksum is '${line[68]}', expected ${tleChecksum(line)}`;
+}
+
+function checkLine(line: string, number: 1 | 2, checkChecksum: boolean): void {
+  const minimum = checkChecksum ? 69 : 68;
   if (line.length < minimum) throw new FieldError(`line ${number} has ${line.length} characters, expected 69`);
   if (line[1] !== ' ') throw new FieldError(`line ${number} does not start with '${number} '`);
-  if (!skipChecksum && !hasValidChecksum(line)) {
+  if (checkChecksum && !hasValidChecksum(line)) {
     throw new FieldError(`line ${number} checksum is '${line[68]}', expected ${tleChecksum(line)}`);
   }
 }
 
-function readSet(line1: string, line2: string, name: string | undefined, skipChecksum: boolean): ElementSet {
-  checkLine(line1, 1, skipChecksum);
-  checkLine(line2, 2, skipChecksum);
+function readSet(line1: string, line2: string, name: string | undefined, checkChecksum: boolean): ElementSet {
+  checkLine(line1, 1, checkChecksum);
+  checkLine(line2, 2, checkChecksum);
   const l1 = line1.padEnd(69, ' ');
   const l2 = line2.padEnd(69, ' ');
 
@@ -155,7 +186,7 @@ function readSet(line1: string, line2: string, name: string | undefined, skipChe
  */
 export function readTle(line1: string, line2: string, name?: string, options: TleParseOptions = {}): ElementSet | { reason: string } {
   try {
-    return readSet(line1, line2, name, options.skipChecksum ?? false);
+    return readSet(line1, line2, name, (options.checksum ?? 'strict') === 'strict');
   } catch (error) {
     if (error instanceof FieldError) return { reason: error.message };
     throw error;
@@ -171,10 +202,13 @@ function nameOf(line: string): string {
 }
 
 /** Every record of a TLE/3LE text, with its source lines. */
-export function parseTleRecords(text: string, options: TleParseOptions = {}): TleRecordsResult {
+export function parseTleRecords(text: string, options: TleRecordsOptions = {}): TleRecordsResult {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const records: TleRecord[] = [];
   const rejected: Rejection[] = [];
+  const warnings: TleWarning[] = [];
+  const mode = options.checksum ?? 'strict';
+  const readOptions: TleParseOptions = { checksum: mode === 'strict' ? 'strict' : 'ignore' };
   let pendingName: { name: string; line: number } | undefined;
 
   const reject = (line: number, reason: string, catalogueLine?: string) => {
@@ -198,10 +232,19 @@ export function parseTleRecords(text: string, options: TleParseOptions = {}): Tl
         reject(start, 'line 1 is not followed by a line 2', line);
         continue;
       }
-      i = j;
-      const result = readTle(line, next, name || undefined, options);
+      const result = readTle(line, next, name || undefined, readOptions);
       if ('reason' in result) reject(start, result.reason, line);
-      else records.push({ set: result, line: start, line1: line, line2: next });
+      else {
+        records.push({ set: result, line: start, line1: line, line2: next });
+        if (mode === 'warn') {
+          const norad = line.slice(2, 7).trim();
+          for (const [source, number, at] of [[line, 1, lineNumber], [next, 2, j + 1]] as const) {
+            const message = checksumFault(source, number);
+            if (message) warnings.push({ line: at, ...(norad ? { norad } : {}), message });
+          }
+        }
+      }
+      i = j;
       continue;
     }
 
@@ -215,7 +258,7 @@ export function parseTleRecords(text: string, options: TleParseOptions = {}): Tl
     pendingName = { name: nameOf(line), line: lineNumber };
   }
   if (pendingName) reject(pendingName.line, `name line '${pendingName.name}' is not followed by element lines`);
-  return { records, rejected };
+  return { records, rejected, warnings };
 }
 
 /** Every element set of a TLE/3LE text: `{ sets, rejected }`. */

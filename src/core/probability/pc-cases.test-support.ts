@@ -1,19 +1,10 @@
 /**
- * shared/reference/pc/pc_cases.json for the probability tests (36 cases from NASA CARA's tools and
- * Alfano 2009; provenance in its README). Absent reference data skips those tests with a message,
- * except under CI=true, where it fails them: a test must not pass by skipping.
+ * tests/reference/pc/pc_cases.json (vendored: 36 cases from NASA CARA's tools and Alfano 2009;
+ * provenance in its README) for the probability tests. Part of the repository: the tests that
+ * read it never skip.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-export const PC_CASES_FILE = fileURLToPath(new URL('../../../../shared/reference/pc/pc_cases.json', import.meta.url));
-export const HAS_PC_CASES = existsSync(PC_CASES_FILE);
-
-if (!HAS_PC_CASES) {
-  const message = `reference file not found: ${PC_CASES_FILE}`;
-  if (process.env.CI === 'true') throw new Error(`${message} (CI=true: reference data is required)`);
-  console.warn(`[pc tests] SKIPPED: ${message}`);
-}
+import { readFileSync } from 'node:fs';
+import { PC_CASES_JSON } from '../../../tests/reference/index.ts';
 
 export interface PcCase {
   id: string;
@@ -35,7 +26,7 @@ export interface PcCase {
   };
 }
 
-export const PC_CASES: PcCase[] = HAS_PC_CASES ? (JSON.parse(readFileSync(PC_CASES_FILE, 'utf8')) as { cases: PcCase[] }).cases : [];
+export const PC_CASES: PcCase[] = (JSON.parse(readFileSync(PC_CASES_JSON, 'utf8')) as { cases: PcCase[] }).cases;
 
 /** A case's states and covariances in metres (the Omitron case is given in km). */
 export function inMetres(c: PcCase) {

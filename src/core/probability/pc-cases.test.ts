@@ -1,5 +1,5 @@
 /**
- * Every case of shared/reference/pc/pc_cases.json (36 conjunctions from NASA CARA's tools and
+ * Every case of tests/reference/pc/pc_cases.json (36 conjunctions from NASA CARA's tools and
  * Alfano 2009; see its README) at the README's tolerances:
  * - Pc2D within 1e-6 relative of expected.pc2d (CARA PcCircle; for the CDM cases after moving the
  *   states to the exact TCA, which is what a projecting implementation computes);
@@ -10,7 +10,7 @@
  * Units are converted per case (the Omitron case is in km, km/s, km²).
  */
 import { describe, expect, it } from 'vitest';
-import { HAS_PC_CASES as present, inMetres, PC_CASES as cases, type PcCase as Case } from './pc-cases.test-support.ts';
+import { inMetres, PC_CASES as cases, type PcCase as Case } from './pc-cases.test-support.ts';
 import { pc2d } from './pc2d.ts';
 
 /** The case's Pc2D at a given HBR, in metres. */
@@ -28,7 +28,7 @@ function report(name: string, errors: { id: string; error: number }[]) {
   return worst.error;
 }
 
-describe.skipIf(!present)('Pc2D on shared/reference/pc/pc_cases.json', () => {
+describe('Pc2D on tests/reference/pc/pc_cases.json', () => {
   it('has the 36 cases the README lists', () => {
     expect(cases).toHaveLength(36);
   });

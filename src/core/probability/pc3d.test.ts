@@ -1,5 +1,5 @@
 /**
- * Hall's 3D-Nc Pc against every case of shared/reference/pc/pc_cases.json that has
+ * Hall's 3D-Nc Pc against every case of tests/reference/pc/pc_cases.json that has
  * expected.pc3d (34: Alfano 2009 and real CARA events), within 1e-3 relative, CARA's own tolerance
  * (Pc3D_Hall_UnitTest.m). The Alfano cases run as CARA's unit test runs them: Neph = 1000 and
  * fixed time limits ±TLimit (AlfanoTLimit in Pc3D_Hall_UnitTest.m); the CDM cases as PcMultiStep
@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pc3d } from './pc3d.ts';
-import { HAS_PC_CASES, inMetres, PC_CASES } from './pc-cases.test-support.ts';
+import { inMetres, PC_CASES } from './pc-cases.test-support.ts';
 
 /** Pc3D_Hall_UnitTest.m's AlfanoTLimit per case, s. */
 const ALFANO_T_LIMIT: Record<string, number> = {
@@ -23,7 +23,7 @@ const ALFANO_T_LIMIT: Record<string, number> = {
 const with3d = PC_CASES.filter((c) => typeof c.expected.pc3d === 'number');
 const rel = (a: number | null, b: number) => Math.abs((a ?? Number.NaN) / b - 1);
 
-describe.skipIf(!HAS_PC_CASES)('Pc3D (Hall 2021, 3D-Nc) on shared/reference/pc/pc_cases.json', () => {
+describe('Pc3D (Hall 2021, 3D-Nc) on tests/reference/pc/pc_cases.json', () => {
   it('has the 34 cases with a CARA 3D value', () => {
     expect(with3d).toHaveLength(34);
   });

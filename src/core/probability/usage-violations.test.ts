@@ -1,16 +1,16 @@
 /**
  * The 2D method's usage-violation tests against CARA's own verdicts on the 27 real CDM events of
- * shared/reference/pc/pc_cases.json (expected.cara_usage_violations.pc2d, from
+ * tests/reference/pc/pc_cases.json (expected.cara_usage_violations.pc2d, from
  * CARA_PcMethod_Test_Conjunctions.xlsx: 0 = no violation, 100 = inaccurate, 111 = inaccurate,
  * extended and offset). 15 are flagged, 12 are not.
  */
 import { describe, expect, it } from 'vitest';
-import { HAS_PC_CASES, inMetres, PC_CASES } from './pc-cases.test-support.ts';
+import { inMetres, PC_CASES } from './pc-cases.test-support.ts';
 import { PC2D_CUTOFFS, usageViolationsPc2d } from './usage-violations.ts';
 
 const cdm = PC_CASES.filter((c) => c.id.startsWith('cara_cdm'));
 
-describe.skipIf(!HAS_PC_CASES)('2D-Pc usage violations on the CARA CDM cases', () => {
+describe('2D-Pc usage violations on the CARA CDM cases', () => {
   it('flags exactly the 15 events CARA flags, with the same kinds', () => {
     expect(cdm).toHaveLength(27);
     let flagged = 0;

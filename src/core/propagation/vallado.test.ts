@@ -5,18 +5,14 @@
  * Vallado's C++ in verification mode) must be reproduced: position within 1e-6 km, velocity
  * within 1e-9 km/s, the epoch + tsince instant within 0.1 ms of the printed UTC date, and each
  * error case must end with the right code at the right time.
- * See shared/reference/sgp4/README.md for the files and the error cases.
+ * See tests/reference/sgp4/README.md for the files and the error cases.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SGP4_VER_TLE, TCPPVER_OUT } from '../../../tests/reference/index.ts';
 import { parseTleRecords } from '../elements/tle-parse.ts';
 import { createSgp4 } from './sgp4.ts';
 import { parseVerificationRange, propagateSeries, valladoTimes } from './vallado-driver.ts';
-
-const REFERENCE = fileURLToPath(new URL('../../../../shared/reference/sgp4/', import.meta.url));
-const present = existsSync(`${REFERENCE}SGP4-VER.TLE`) && existsSync(`${REFERENCE}tcppver.out`);
-if (!present) console.warn(`[vallado.test] SKIPPED: reference files not found in ${REFERENCE}`);
 
 interface ExpectedLine {
   readonly tsince: number;
@@ -51,21 +47,31 @@ function readTcppver(text: string): ExpectedCase[] {
   return cases;
 }
 
-describe.skipIf(!present)('SGP4 against Vallado tcppver.out (AIAA 2006-6753)', () => {
-  const tle = present ? readFileSync(`${REFERENCE}SGP4-VER.TLE`, 'utf8') : '';
-  const expected = present ? readTcppver(readFileSync(`${REFERENCE}tcppver.out`, 'utf8')) : [];
+describe('SGP4 against Vallado tcppver.out (AIAA 2006-6753)', () => {
+  const tle = readFileSync(SGP4_VER_TLE, 'utf8');
+  const expected = readTcppver(readFileSync(TCPPVER_OUT, 'utf8'));
 
-  it('parses all 33 cases of SGP4-VER.TLE (checksums skipped: 33333–33335 carry wrong ones)', () => {
-    const { records, rejected } = parseTleRecords(tle, { skipChecksum: true });
+  it('parses all 33 cases of SGP4-VER.TLE (checksums ignored: 33333–33335 carry wrong ones)', () => {
+    const { records, rejected } = parseTleRecords(tle, { checksum: 'ignore' });
     expect(rejected).toEqual([]);
     expect(records).toHaveLength(33);
     expect(expected).toHaveLength(33);
     const strict = parseTleRecords(tle);
     expect(strict.rejected.map((r) => r.norad)).toEqual(['33333', '33334', '33335']);
+    expect(strict.rejected.map((r) => r.reason)).toEqual(["line 1 checksum is '4', expected 2", "line 1 checksum is '9', expected 6", "line 1 checksum is '0', expected 3"]);
+    const warned = parseTleRecords(tle, { checksum: 'warn' });
+    expect(warned.records.map((r) => r.set)).toEqual(records.map((r) => r.set));
+    expect(warned.warnings.map((w) => `${w.line} ${w.norad} ${w.message}`)).toEqual([
+      "100 33333 line 1 checksum is '4', expected 2",
+      "101 33333 line 2 checksum is '8', expected 0",
+      "103 33334 line 1 checksum is '9', expected 6",
+      "106 33335 line 1 checksum is '0', expected 3",
+      "107 33335 line 2 checksum is '1', expected 7",
+    ]);
   });
 
   it('reproduces every line of tcppver.out and every documented error', () => {
-    const { records } = parseTleRecords(tle, { skipChecksum: true });
+    const { records } = parseTleRecords(tle, { checksum: 'ignore' });
     let worstR = { diff: 0, where: '' };
     let worstV = { diff: 0, where: '' };
     let worstDateMs = 0;

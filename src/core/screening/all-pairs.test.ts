@@ -15,13 +15,11 @@ import { screenAllPairs } from './all-pairs.ts';
 import { bruteForce } from './brute-force.ts';
 import type { CloseApproach } from './close-approach.ts';
 import { ScreeningCancelled, type ScreeningSubject } from './screen.ts';
+import { SGP4_VER_TLE as SGP4_VER } from '../../../tests/reference/index.ts';
 
 const CATALOG = fileURLToPath(new URL('../../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
 const present = existsSync(CATALOG);
 if (!present) console.warn(`[all-pairs.test] SKIPPED (catalogue sample): ${CATALOG} not found`);
-const SGP4_VER = fileURLToPath(new URL('../../../../shared/reference/sgp4/SGP4-VER.TLE', import.meta.url));
-const haveVer = existsSync(SGP4_VER);
-if (!haveVer) console.warn(`[all-pairs.test] SKIPPED (failing objects): ${SGP4_VER} not found`);
 
 const hour = (h: number) => utcMs(Date.UTC(2023, 9, 9) + h * 3_600_000);
 const key = (a: CloseApproach) => `${a.primary}-${a.secondary}`;
@@ -70,10 +68,10 @@ describe('screenAllPairs', () => {
     expectSame(slices.flat(), whole.approaches);
   }, 60_000);
 
-  it.skipIf(!haveVer)('screens objects whose SGP4 fails during the window with the per-pair screener', () => {
-    // Vallado's error cases (shared/reference/sgp4/README.md): 29141 decays (error 6) at 440 min,
+  it('screens objects whose SGP4 fails during the window with the per-pair screener', () => {
+    // Vallado's error cases (tests/reference/sgp4/README.md): 29141 decays (error 6) at 440 min,
     // 22312 reaches error 1 at 494 min, 28872 decays at 55 min, 33334 fails at once (error 3).
-    const { records } = parseTleRecords(readFileSync(SGP4_VER, 'utf8'), { skipChecksum: true });
+    const { records } = parseTleRecords(readFileSync(SGP4_VER, 'utf8'), { checksum: 'ignore' });
     const pick = (n: number) => records.find((r) => r.set.norad === n)!.set;
     const list = [pick(29141), pick(22312), pick(28872), pick(33334)].map((set) => ({ norad: set.norad, model: createSgp4(set) }));
     const epoch = list[0]!.model.epoch;

@@ -1,6 +1,6 @@
 /**
  * The risk step against NASA CARA: the real conjunction TERRA (25994) vs SL-16 DEB (26980),
- * TCA 2022-09-28T22:34:45.893, from shared/reference/pc/pc_cases.json (states and covariances of
+ * TCA 2022-09-28T22:34:45.893, from tests/reference/pc/pc_cases.json (states and covariances of
  * the CDM; CARA's PcCircle gives Pc2D = 1.0824948102737557e-4 with HBR 15 m). Fed through
  * `assessRisk` with the CDM covariances as a CovarianceSource (the path imported CDMs will take),
  * the Pc must agree to the case's tolerance (1e-6 relative).
@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseElementSets } from '../elements/parse-element-sets.ts';
 import type { Matrix3 } from '../probability/index.ts';
-import { HAS_PC_CASES as present, PC_CASES, type PcCase } from '../probability/pc-cases.test-support.ts';
+import { PC_CASES, type PcCase } from '../probability/pc-cases.test-support.ts';
 import { temePosition, temeVelocity } from '../units.ts';
 import type { CloseApproach } from './close-approach.ts';
 import { rtnComponents } from './close-approach.ts';
@@ -49,7 +49,7 @@ const [terra, debris] = parseElementSets(
 ).sets;
 
 describe('assessRisk', () => {
-  it.skipIf(!present)('reproduces CARA’s Pc2D for TERRA vs SL-16 DEB with the CDM covariances', () => {
+  it('reproduces CARA’s Pc2D for TERRA vs SL-16 DEB with the CDM covariances', () => {
     const c = PC_CASES.find((x) => x.id === 'cara_cdm_000025994_conj_000026980_20220928_223445_20220924_220647')!;
     const risk = assessRisk(
       approachOf(c),

@@ -13,12 +13,10 @@ import { parseTleRecords } from '../elements/tle-parse.ts';
 import { parseElementSets } from '../elements/parse-element-sets.ts';
 import { createSgp4, type Sgp4Model } from '../propagation/sgp4.ts';
 import { meanOrbitAt, meanOrbitPosition } from './mean-orbit.ts';
+import { SGP4_VER_TLE } from '../../../tests/reference/index.ts';
 
-const SGP4_DIR = fileURLToPath(new URL('../../../../shared/reference/sgp4/', import.meta.url));
 const CATALOG = fileURLToPath(new URL('../../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
-const haveVer = existsSync(`${SGP4_DIR}SGP4-VER.TLE`);
 const haveCatalog = existsSync(CATALOG);
-if (!haveVer) console.warn(`[mean-orbit.test] SKIPPED (verification set): ${SGP4_DIR}SGP4-VER.TLE not found`);
 if (!haveCatalog) console.warn(`[mean-orbit.test] SKIPPED (catalogue): ${CATALOG} not found`);
 
 /** Largest ratio |SGP4 − model| / bound over the instants where SGP4 succeeds, and how many were tried. */
@@ -38,8 +36,8 @@ function worstRatio(model: Sgp4Model, times: number[]): { ratio: number; tried: 
 }
 
 describe('mean-orbit model', () => {
-  it.skipIf(!haveVer)('bounds SGP4 on every case of Vallado’s SGP4-VER.TLE', () => {
-    const { records } = parseTleRecords(readFileSync(`${SGP4_DIR}SGP4-VER.TLE`, 'utf8'));
+  it('bounds SGP4 on every case of Vallado’s SGP4-VER.TLE', () => {
+    const { records } = parseTleRecords(readFileSync(SGP4_VER_TLE, 'utf8'));
     let deep = 0;
     let checked = 0;
     for (const { set } of records) {

@@ -1,5 +1,5 @@
 /**
- * Every case of shared/reference/atmosphere/jb2008_cases.json (40 points computed by the SET
+ * Every case of tests/reference/atmosphere/jb2008_cases.json (40 points computed by the SET
  * Fortran JB2008.for, built with gfortran; see that folder's README): TEMP(1), TEMP(2) and RHO
  * within 1e-12 relative (the README's tolerance when the float32 literals are copied, as
  * semiannual.ts does), zeros absolutely. The stock-scenario points must also round to the values
@@ -10,18 +10,14 @@
  * context's day of year. D1950 is formed from the context's calendar fields exactly as the
  * stock driver does (days since 1950 January 0.0 from integer year, day, hour, minute).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { JB2008_CASES_JSON as FILE } from '../../../../tests/reference/index.ts';
 import { yearDayFromD1950 } from './day-of-year.ts';
 import { greenwichRightAscension } from './greenwich-angle.ts';
 import { jb2008 } from './index.ts';
 import { sunPosition } from './sun-position.ts';
 import type { Jb2008Input } from './types.ts';
-
-const FILE = fileURLToPath(new URL('../../../../../shared/reference/atmosphere/jb2008_cases.json', import.meta.url));
-const present = existsSync(FILE);
-if (!present) console.warn(`[jb2008-cases.test] SKIPPED: reference file not found: ${FILE}`);
 
 interface Case {
   id: string;
@@ -45,7 +41,7 @@ interface Case {
   published?: { TINF: number; TEMP: number; RHO: number };
 }
 
-const cases: Case[] = present ? (JSON.parse(readFileSync(FILE, 'utf8')) as { cases: Case[] }).cases : [];
+const cases: Case[] = (JSON.parse(readFileSync(FILE, 'utf8')) as { cases: Case[] }).cases;
 
 function toInput(c: Case): Jb2008Input {
   const i = c.input;
@@ -80,7 +76,7 @@ function driverD1950(x: Case['context']): number {
 const DRIVER_PI = 3.1415927;
 const DG2RD = DRIVER_PI / 180;
 
-describe.skipIf(!present)('JB2008 on shared/reference/atmosphere/jb2008_cases.json', () => {
+describe('JB2008 on tests/reference/atmosphere/jb2008_cases.json', () => {
   it('has the 40 cases the README lists (10 stock, 30 synthetic) with every branch height', () => {
     expect(cases).toHaveLength(40);
     expect(cases.filter((c) => c.group === 'stock_scenario')).toHaveLength(10);

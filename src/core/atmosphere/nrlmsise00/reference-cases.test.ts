@@ -1,19 +1,15 @@
 /**
- * Every case of shared/reference/atmosphere/nrlmsise00_cases.json (74 cases: the 17 of the C
+ * Every case of tests/reference/atmosphere/nrlmsise00_cases.json (74 cases: the 17 of the C
  * release's nrlmsise-00_test.c in CGS and in SI, and 40 seeded cases over 0–1000 km; 10 cases in
  * all use the ap-array mode; outputs of Brodowski's C release 20190709 with a fresh state per case, see
  * the README there): all nine densities and both temperatures of gtd7 and gtd7d within 1e-10
  * relative, values that are 0 (O, H, N, anomalous O below 72.5 km) absolutely. The worst relative
  * error of each group is printed.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { NRLMSISE00_CASES_JSON as FILE } from '../../../../tests/reference/index.ts';
 import { gtd7, gtd7d, type NrlmsiseApArray, type NrlmsiseInput, type NrlmsiseOutput } from './index.ts';
-
-const FILE = fileURLToPath(new URL('../../../../../shared/reference/atmosphere/nrlmsise00_cases.json', import.meta.url));
-const present = existsSync(FILE);
-if (!present) console.warn(`[nrlmsise00 reference-cases.test] SKIPPED: reference file not found: ${FILE}`);
 
 const TOLERANCE = 1e-10;
 
@@ -42,7 +38,7 @@ interface ReferenceCase {
   gtd7d: ReferenceOutput;
 }
 
-const cases: ReferenceCase[] = present ? (JSON.parse(readFileSync(FILE, 'utf8')) as { cases: ReferenceCase[] }).cases : [];
+const cases: ReferenceCase[] = (JSON.parse(readFileSync(FILE, 'utf8')) as { cases: ReferenceCase[] }).cases;
 
 function modelInput(c: ReferenceCase): NrlmsiseInput {
   const { ap_array: apArray, ...rest } = c.input;
@@ -83,7 +79,7 @@ function caseDeviations(c: ReferenceCase): Deviation[] {
   return [...deviations(c.id, 'gtd7', gtd7(input, flags), c.gtd7), ...deviations(c.id, 'gtd7d', gtd7d(input, flags), c.gtd7d)];
 }
 
-describe.skipIf(!present)('NRLMSISE-00 against shared/reference/atmosphere/nrlmsise00_cases.json', () => {
+describe('NRLMSISE-00 against tests/reference/atmosphere/nrlmsise00_cases.json', () => {
   it('has the 74 cases of the README (17 standard, 17 standard_si, 40 extra)', () => {
     expect(cases).toHaveLength(74);
     expect(cases.filter((c) => c.group === 'standard')).toHaveLength(17);

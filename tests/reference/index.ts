@@ -1,0 +1,50 @@
+/**
+ * The small reference sets vendored in the repository, beside this file (provenance and sha256 of
+ * every file in each set's README): Vallado's SGP4 suite (sgp4/), NASA CARA's Pc cases (pc/), the
+ * NRLMSISE-00 and JB2008 outputs (atmosphere/), the CDM samples and CARA's 27 CDMs (cdm/). Tests
+ * read them from here and never skip. The large catalogue and space-weather files stay in
+ * ../shared/reference (tests/integration/support/reference.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** tests/reference/, with a trailing slash. */
+export const VENDORED_DIR = fileURLToPath(new URL('./', import.meta.url));
+
+/** The vendored sets, one folder each. */
+export const VENDORED_SETS = ['sgp4', 'pc', 'atmosphere', 'cdm'] as const;
+
+/** Every vendored file or folder the tests read: tests/require-reference.ts fails any run without one. */
+export const VENDORED_FILES = [
+  'sgp4/SGP4-VER.TLE',
+  'sgp4/tcppver.out',
+  'pc/pc_cases.json',
+  'atmosphere/nrlmsise00_cases.json',
+  'atmosphere/jb2008_cases.json',
+  'cdm/cara',
+  'cdm/cara_000025994_conj_000037558_20210324_151047_20210323_154356.cdm',
+  'cdm/orekit_CDMExample1.xml',
+  'cdm/orekit_CDMExample2.txt',
+  'cdm/orekit_ION_SCV8_vs_STARLINK_1233.txt',
+] as const;
+
+/** The absolute path of a vendored file, e.g. vendoredPath('sgp4/SGP4-VER.TLE'). */
+export function vendoredPath(path: string): string {
+  return `${VENDORED_DIR}${path}`;
+}
+
+export function readVendored(path: string): string {
+  return readFileSync(vendoredPath(path), 'utf8');
+}
+
+/** Vallado's verification TLEs (CRLF; cases 33333–33335 carry wrong checksums on purpose). */
+export const SGP4_VER_TLE = vendoredPath('sgp4/SGP4-VER.TLE');
+/** The output of Vallado's C++ SGP4 in verification mode for SGP4_VER_TLE. */
+export const TCPPVER_OUT = vendoredPath('sgp4/tcppver.out');
+export const PC_CASES_JSON = vendoredPath('pc/pc_cases.json');
+export const NRLMSISE00_CASES_JSON = vendoredPath('atmosphere/nrlmsise00_cases.json');
+export const JB2008_CASES_JSON = vendoredPath('atmosphere/jb2008_cases.json');
+/** The four CDM samples (tests/reference/cdm/README.md), with a trailing slash. */
+export const CDM_DIR = vendoredPath('cdm/');
+/** The 27 CARA CDMs behind pc_cases.json's cara_cdm_* cases, with a trailing slash. */
+export const CARA_CDM_DIR = vendoredPath('cdm/cara/');
