@@ -1,17 +1,4 @@
-import { ConfigError } from '../server/config.ts';
-import { DatabaseError } from '../server/db/database.ts';
 import { VERSION } from '../server/version.ts';
-import { atmosphereCommand } from './commands/atmosphere.ts';
-import { catalogCommand } from './commands/catalog.ts';
-import { cdmCommand } from './commands/cdm.ts';
-import { exportCommand } from './commands/export.ts';
-import { pcCommand } from './commands/pc.ts';
-import { propagateCommand } from './commands/propagate.ts';
-import { screenCommand } from './commands/screen.ts';
-import { spaceweatherCommand } from './commands/spaceweather.ts';
-import { serveCommand } from './commands/serve.ts';
-import { userCommand } from './commands/user.ts';
-import { workerCommand } from './commands/worker.ts';
 import { UsageError } from './usage-error.ts';
 
 export const USAGE = `Usage: ssa <command> [options]
@@ -38,19 +25,39 @@ Options:
 Exit codes: 0 success, 1 failure, 2 bad arguments or input.
 `;
 
-const commands: Record<string, (args: string[], env: Record<string, string | undefined>) => Promise<void>> = {
-  serve: serveCommand,
-  propagate: propagateCommand,
-  catalog: catalogCommand,
-  screen: screenCommand,
-  pc: pcCommand,
-  cdm: cdmCommand,
-  export: exportCommand,
-  atmosphere: atmosphereCommand,
-  spaceweather: spaceweatherCommand,
-  user: userCommand,
-  worker: workerCommand,
+type Command = (args: string[], env: Record<string, string | undefined>) => Promise<void>;
+
+/**
+ * Each command's module, loaded only when that command runs: `ssa --help`, a usage error and a
+ * light command do not load the server (fastify, drizzle, PGlite, pg-boss, zod) or the science
+ * they do not use. The compiled build (scripts/build-node.mjs) keeps every command in its own chunk.
+ */
+const commands: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./commands/serve.ts')).serveCommand,
+  propagate: async () => (await import('./commands/propagate.ts')).propagateCommand,
+  catalog: async () => (await import('./commands/catalog.ts')).catalogCommand,
+  screen: async () => (await import('./commands/screen.ts')).screenCommand,
+  pc: async () => (await import('./commands/pc.ts')).pcCommand,
+  cdm: async () => (await import('./commands/cdm.ts')).cdmCommand,
+  export: async () => (await import('./commands/export.ts')).exportCommand,
+  atmosphere: async () => (await import('./commands/atmosphere.ts')).atmosphereCommand,
+  spaceweather: async () => (await import('./commands/spaceweather.ts')).spaceweatherCommand,
+  user: async () => (await import('./commands/user.ts')).userCommand,
+  worker: async () => (await import('./commands/worker.ts')).workerCommand,
 };
+
+/**
+ * Whether `error` is a ConfigError (exit 2) or a DatabaseError (exit 1). Their modules (zod; the
+ * database drivers) are imported only when the error carries that class's name, in which case a
+ * command has loaded the module already; the instanceof check then costs nothing.
+ */
+async function isConfigError(error: unknown): Promise<boolean> {
+  return error instanceof Error && error.name === 'ConfigError' && error instanceof (await import('../server/config.ts')).ConfigError;
+}
+
+async function isDatabaseError(error: unknown): Promise<boolean> {
+  return error instanceof Error && error.name === 'DatabaseError' && error instanceof (await import('../server/db/database.ts')).DatabaseError;
+}
 
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {
   const [command, ...rest] = argv;
@@ -64,21 +71,21 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
   try {
     if (command === undefined) throw new UsageError('missing command', USAGE);
-    const run = commands[command];
-    if (!run) throw new UsageError(`unknown command '${command}'`, USAGE);
-    await run(rest, env);
+    const load = Object.hasOwn(commands, command) ? commands[command] : undefined;
+    if (!load) throw new UsageError(`unknown command '${command}'`, USAGE);
+    await (await load())(rest, env);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`ssa: ${error.message}\n\n${error.usage}`);
       return 2;
     }
-    if (error instanceof ConfigError) {
-      process.stderr.write(`ssa: ${error.message}\n`);
+    if (await isConfigError(error)) {
+      process.stderr.write(`ssa: ${(error as Error).message}\n`);
       return 2;
     }
-    if (error instanceof DatabaseError) {
-      process.stderr.write(`ssa: ${error.message}\n`);
+    if (await isDatabaseError(error)) {
+      process.stderr.write(`ssa: ${(error as Error).message}\n`);
       return 1;
     }
     process.stderr.write(`ssa: ${(error as Error).stack ?? String(error)}\n`);

@@ -11,8 +11,7 @@ import { sstConjunction, sstProximity } from '../../server/screening/sst-format.
 import type { ScreeningJob } from '../../core/screening/job.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
-import { loadConfig, type Config } from '../../server/config.ts';
-import { queueScreen } from './screen-queue.ts';
+import type { Config } from '../../server/config.ts';
 import { processIo, type CommandIo } from '../io.ts';
 
 export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE (--primary ID[,ID...] | --all) --start ISO --end ISO --threshold-km X [--workers N] [--queue [--shards N]] [--progress]
@@ -52,17 +51,8 @@ Options:
 
 /** Where the command reads and writes, and how it screens; tests pass their own. */
 export interface ScreenIo extends CommandIo {
-  /** Runs the job (default: a worker pool of `workers` threads, closed afterwards). */
+  /** Runs the job (default: a worker pool of `workers` threads, started before the catalogue is read, closed afterwards). */
   readonly screen?: (catalog: CatalogVersion, job: ScreeningJob, onProgress: (p: ScreeningProgress) => void, workers?: number) => Promise<ScreeningReport>;
-}
-
-async function poolScreen(catalog: CatalogVersion, job: ScreeningJob, onProgress: (p: ScreeningProgress) => void, workers?: number): Promise<ScreeningReport> {
-  const pool = new ScreeningPool(workers);
-  try {
-    return await runScreening(pool, catalog, job, { onProgress });
-  } finally {
-    await pool.close();
-  }
 }
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -150,49 +140,64 @@ export async function screenCommand(args: string[], env: Record<string, string |
   }
   let queueConfig: (Config & { DATABASE_URL: string }) | undefined;
   if (values.queue) {
+    // Only --queue needs the configuration and the queue (zod, pg-boss, the database drivers).
+    const { loadConfig } = await import('../../server/config.ts');
     const config = loadConfig(env);
     if (!config.DATABASE_URL) throw new UsageError('--queue needs DATABASE_URL: the job queue lives in PostgreSQL', SCREEN_USAGE);
     queueConfig = { ...config, DATABASE_URL: config.DATABASE_URL };
   }
 
-  let text: string;
+  // A local run: the worker threads start now, in parallel with reading and parsing the catalogue.
+  const pool = queueConfig || io.screen ? undefined : new ScreeningPool(workers);
+  let closing: Promise<void> | undefined;
   try {
-    text = await io.readFile(path);
-  } catch (error) {
-    throw new UsageError(`cannot read --catalog file '${path}': ${(error as Error).message}`, SCREEN_USAGE);
-  }
-  const { sets, rejected } = parseElementSets(text);
-  if (rejected.length > 0) io.stderr(`ssa screen: ${path}: ${rejected.length} record(s) rejected (first at line ${rejected[0]!.line}: ${rejected[0]!.reason})\n`);
-  if (sets.length === 0) throw new UsageError(`no valid element sets in '${path}'`, SCREEN_USAGE);
-  const catalog = catalogVersionOf(sets);
-  const known = new Set(catalog.sets.map((s) => s.norad));
-  const unknown = primaries.filter((p) => !known.has(p));
-  if (unknown.length > 0) throw new UsageError(`--primary: not in '${path}': ${unknown.join(', ')}`, SCREEN_USAGE);
-  for (const set of catalog.sets) {
-    if (!primaries.includes(set.norad)) continue;
+    let text: string;
     try {
-      createSgp4(set);
+      text = await io.readFile(path);
     } catch (error) {
-      throw new UsageError(`--primary: ${set.norad} cannot be propagated: ${(error as Error).message}`, SCREEN_USAGE);
+      throw new UsageError(`cannot read --catalog file '${path}': ${(error as Error).message}`, SCREEN_USAGE);
     }
-  }
+    const { sets, rejected } = parseElementSets(text);
+    if (rejected.length > 0) io.stderr(`ssa screen: ${path}: ${rejected.length} record(s) rejected (first at line ${rejected[0]!.line}: ${rejected[0]!.reason})\n`);
+    if (sets.length === 0) throw new UsageError(`no valid element sets in '${path}'`, SCREEN_USAGE);
+    const catalog = catalogVersionOf(sets);
+    const known = new Set(catalog.sets.map((s) => s.norad));
+    const unknown = primaries.filter((p) => !known.has(p));
+    if (unknown.length > 0) throw new UsageError(`--primary: not in '${path}': ${unknown.join(', ')}`, SCREEN_USAGE);
+    for (const set of catalog.sets) {
+      if (!primaries.includes(set.norad)) continue;
+      try {
+        createSgp4(set);
+      } catch (error) {
+        throw new UsageError(`--primary: ${set.norad} cannot be propagated: ${(error as Error).message}`, SCREEN_USAGE);
+      }
+    }
 
-  const job = screeningJob(catalog, values.all ? 'all' : primaries, isoUtc(start), isoUtc(end), thresholdKm);
-  let lastStage = '';
-  const onProgress = (p: ScreeningProgress) => {
-    if (!values.progress || p.stage === lastStage) return;
-    lastStage = p.stage;
-    const title = SCREENING_STAGES.find((s) => s.id === p.stage)?.title ?? p.stage;
-    io.stderr(`ssa screen: ${title} (${Math.round(p.fraction * 100)} %): ${p.detail}\n`);
-  };
-  const log = (line: string) => io.stderr(`ssa screen: ${line}\n`);
-  const report = queueConfig ? await queueScreen(queueConfig, catalog, job, onProgress, { workers, shards, log }) : await (io.screen ?? poolScreen)(catalog, job, onProgress, workers);
-  for (const s of report.skipped) if (primaries.includes(s.norad)) io.stderr(`ssa screen: primary ${s.norad} skipped: ${s.reason}\n`);
-  const names = new Map(catalog.sets.map((set) => [set.norad, set.name ?? String(set.norad)]));
-  const output = {
-    total_objects: report.totalObjects,
-    conjunctions: report.conjunctions.map(sstConjunction),
-    proximities: report.proximities.map((p) => sstProximity(p, (norad) => names.get(norad) ?? String(norad))),
-  };
-  await io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+    const job = screeningJob(catalog, values.all ? 'all' : primaries, isoUtc(start), isoUtc(end), thresholdKm);
+    let lastStage = '';
+    const onProgress = (p: ScreeningProgress) => {
+      if (!values.progress || p.stage === lastStage) return;
+      lastStage = p.stage;
+      const title = SCREENING_STAGES.find((s) => s.id === p.stage)?.title ?? p.stage;
+      io.stderr(`ssa screen: ${title} (${Math.round(p.fraction * 100)} %): ${p.detail}\n`);
+    };
+    const log = (line: string) => io.stderr(`ssa screen: ${line}\n`);
+    const report = queueConfig
+      ? await (await import('./screen-queue.ts')).queueScreen(queueConfig, catalog, job, onProgress, { workers, shards, log })
+      : pool
+        ? await runScreening(pool, catalog, job, { onProgress })
+        : await io.screen!(catalog, job, onProgress, workers);
+    // The workers end while the JSON is written.
+    closing = pool?.close();
+    for (const s of report.skipped) if (primaries.includes(s.norad)) io.stderr(`ssa screen: primary ${s.norad} skipped: ${s.reason}\n`);
+    const names = new Map(catalog.sets.map((set) => [set.norad, set.name ?? String(set.norad)]));
+    const output = {
+      total_objects: report.totalObjects,
+      conjunctions: report.conjunctions.map(sstConjunction),
+      proximities: report.proximities.map((p) => sstProximity(p, (norad) => names.get(norad) ?? String(norad))),
+    };
+    await io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+  } finally {
+    await (closing ?? pool?.close());
+  }
 }

@@ -1,6 +1,7 @@
-// Entry of every worker thread: registers tsx's loader (as bin/ssa.js does for the
-// main thread; worker threads do not inherit it) and imports the TypeScript worker
-// named by workerData.entry.
+// Entry of a worker thread when the code runs from the TypeScript sources (Vitest, `npm run
+// bench` and other tsx scripts, `SSA_FROM_SOURCE=1`): registers tsx's loader (worker threads do
+// not inherit the main thread's) and imports the TypeScript worker named by workerData.entry.
+// Compiled code (dist/node) starts its workers from compiled files instead (worker-thread.ts).
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 

@@ -5,13 +5,13 @@
  * estimates are computed in this thread.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Cdm } from '../../../core/cdm/cdm.ts';
 import { estimateFromCdm, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
+import { startWorker } from '../worker-thread.ts';
 import type { EstimateWorkerReply, EstimateWorkerRequest } from './estimate-protocol.ts';
 
-const BOOTSTRAP = new URL('../tsx-bootstrap.mjs', import.meta.url);
-const ENTRY = new URL('./estimate-worker.ts', import.meta.url).href;
+const ENTRY = new URL('./estimate-worker.ts', import.meta.url);
 
 interface Pending {
   resolve: (estimate: MessageEstimate) => void;
@@ -60,7 +60,7 @@ export class EstimatePool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { workerData: { entry: ENTRY } });
+    const worker = startWorker(ENTRY);
     const slot: Slot = { worker, ready: false, inflight: new Set() };
     worker.on('message', (reply: EstimateWorkerReply) => {
       if (reply.type === 'ready') {

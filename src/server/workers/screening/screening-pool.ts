@@ -11,16 +11,17 @@
  * the signal's reason (an AbortError by default).
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ObjectType } from '../../../core/catalog/satcat.ts';
 import type { ElementSet } from '../../../core/elements/element-set.ts';
 import type { CloseApproach } from '../../../core/screening/close-approach.ts';
 import type { RiskAssessment } from '../../../core/screening/conjunction-risk.ts';
 import { mergeShardResults, splitJob, type ScreeningJob, type ScreeningResult, type ScreeningShard, type ShardResult } from '../../../core/screening/job.ts';
+import { startWorker } from '../worker-thread.ts';
+import { packCatalog } from './catalog-columns.ts';
 import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';
 
-const BOOTSTRAP = new URL('../tsx-bootstrap.mjs', import.meta.url);
-const ENTRY = new URL('./screening-worker.ts', import.meta.url).href;
+const ENTRY = new URL('./screening-worker.ts', import.meta.url);
 
 export interface PoolProgress {
   readonly stage: ShardStage;
@@ -82,7 +83,7 @@ export class ScreeningPool {
    * was running and is replaced; the new one holds no catalogue, so the next loadCatalog reloads.
    */
   private spawn(index: number): Slot {
-    const slot = { worker: new Worker(BOOTSTRAP, { workerData: { entry: ENTRY } }) } as Slot;
+    const slot = { worker: startWorker(ENTRY) } as Slot;
     slot.worker.on('message', (reply: ScreeningWorkerReply) => slot.onReply?.(reply));
     slot.worker.on('error', (error: Error) => slot.onFailure?.(error));
     slot.worker.on('exit', (code) => {
@@ -120,7 +121,8 @@ export class ScreeningPool {
     await this.ready;
     if (this.version === version) return;
     this.version = undefined;
-    await Promise.all(this.slots.map((slot) => this.await(slot, 'catalog-loaded', { type: 'catalog', version, sets: [...sets] })));
+    const columns = packCatalog(sets);
+    await Promise.all(this.slots.map((slot) => this.await(slot, 'catalog-loaded', { type: 'catalog', version, columns })));
     this.version = version;
     this.norads = sets.map((s) => s.norad);
   }
@@ -247,8 +249,9 @@ export class ScreeningPool {
   }
 
   /**
-   * The risk step for close approaches on the loaded catalogue, in parallel: chunks of 32 go to
-   * whichever worker is free; the result is in the order of `approaches`.
+   * The risk step for close approaches on the loaded catalogue, in parallel: chunks of up to 32 go
+   * to whichever worker is free, at least four chunks per worker so that a few dozen approaches (a
+   * 3D-Nc Pc costs milliseconds each) still spread evenly; the result is in the order of `approaches`.
    */
   async assessRisks(
     approaches: readonly CloseApproach[],
@@ -257,7 +260,7 @@ export class ScreeningPool {
     await this.ready;
     const version = this.version;
     if (!version) throw new Error('no catalogue loaded');
-    const CHUNK = 32;
+    const CHUNK = Math.max(1, Math.min(32, Math.ceil(approaches.length / (4 * this.size))));
     const out: RiskAssessment[] = new Array(approaches.length);
     let next = 0;
     let done = 0;

@@ -1,13 +1,16 @@
 /** Messages between the screening pool and its workers (plain, structured-cloneable data). */
 import type { ObjectType } from '../../../core/catalog/satcat.ts';
-import type { ElementSet } from '../../../core/elements/element-set.ts';
 import type { CloseApproach } from '../../../core/screening/close-approach.ts';
 import type { RiskAssessment } from '../../../core/screening/conjunction-risk.ts';
 import type { ScreeningShard, ShardResult } from '../../../core/screening/job.ts';
+import type { CatalogColumns } from './catalog-columns.ts';
 
 export type ScreeningWorkerRequest =
-  /** Replaces the worker's catalogue (its SGP4 models are initialised lazily, then kept). */
-  | { type: 'catalog'; version: string; sets: ElementSet[] }
+  /**
+   * Replaces the worker's catalogue (its SGP4 models are initialised lazily, then kept). The sets
+   * come in columns (catalog-columns.ts): packed once, their numbers shared by every worker.
+   */
+  | { type: 'catalog'; version: string; columns: CatalogColumns }
   /**
    * Screens one shard. `cancel` is an Int32Array over a SharedArrayBuffer: the pool stores a
    * non-zero value in element 0 to stop the job; the worker polls it between objects and pairs.

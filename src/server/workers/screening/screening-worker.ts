@@ -16,6 +16,7 @@ import type { EvaluationCounter } from '../../../core/screening/pair-distance.ts
 import { ScreeningCancelled, screen, type ScreeningSubject, type SkippedObject } from '../../../core/screening/screen.ts';
 import { screenAllPairs } from '../../../core/screening/all-pairs.ts';
 import { bulkSampler, wasmRuntime } from '../../screening/bulk-sampler.ts';
+import { unpackCatalog } from './catalog-columns.ts';
 import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';
 
 if (!parentPort) throw new Error('screening-worker must run in a worker thread');
@@ -95,7 +96,7 @@ function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
   report('tle', 1);
   ms.tle = performance.now() - t;
   const timer = stageTimer(ms, report);
-  const sampler = bulkSampler(runtime);
+  const sampler = bulkSampler(runtime!);
   try {
     const outcome = screenAllPairs({
       subjects,
@@ -176,7 +177,13 @@ function runShard(shard: ScreeningShard, cancel: Int32Array): void {
   post({ type: 'shard-done', result, ms });
 }
 
-const runtime = await wasmRuntime();
+/**
+ * satellite.js's WASM runtime, for the catalogue-wide shards and the brute force only: created on
+ * the first such request (a fleet screening never needs it), then kept.
+ */
+let runtime: Awaited<ReturnType<typeof wasmRuntime>> | undefined;
+const needsRuntime = (request: ScreeningWorkerRequest) => request.type === 'brute-force' || (request.type === 'shard' && request.shard.job.scope === 'all');
+
 /** Secondaries per BulkPropagator batch: bounds memory to ~batch × samples × 24 bytes. */
 const BRUTE_BATCH = 400;
 
@@ -201,7 +208,7 @@ function runBruteForce(request: Extract<ScreeningWorkerRequest, { type: 'brute-f
   const dates = Array.from(times, (t) => new Date(t));
   const approaches: CloseApproach[] = [];
   let propagations = 0;
-  const propagator = new BulkPropagator({ runtime, calculators: [new EciBaseCalculator()], satRecsCount: BRUTE_BATCH, datesCount: count });
+  const propagator = new BulkPropagator({ runtime: runtime!, calculators: [new EciBaseCalculator()], satRecsCount: BRUTE_BATCH, datesCount: count });
   try {
     propagator.setDates(dates);
     for (let first = 0; first < secondaries.length; first += BRUTE_BATCH) {
@@ -226,11 +233,11 @@ function runBruteForce(request: Extract<ScreeningWorkerRequest, { type: 'brute-f
   post({ type: 'brute-force-done', approaches, sgp4Calls: counter.sgp4Calls, propagations, ms: performance.now() - started });
 }
 
-port.on('message', (request: ScreeningWorkerRequest) => {
+function handle(request: ScreeningWorkerRequest): void {
   try {
     if (request.type === 'catalog') {
       version = request.version;
-      catalog = new Map(request.sets.map((set) => [set.norad, set]));
+      catalog = new Map(unpackCatalog(request.columns).map((set) => [set.norad, set]));
       models = new Map();
       post({ type: 'catalog-loaded', version, objects: catalog.size });
     } else if (request.type === 'shard') {
@@ -253,5 +260,21 @@ port.on('message', (request: ScreeningWorkerRequest) => {
   } catch (error) {
     post({ type: 'error', message: (error as Error).stack ?? String(error) });
   }
+}
+
+/** Requests in the order they came, each after the runtime it needs (the pool sends one at a time anyway). */
+let queue = Promise.resolve();
+port.on('message', (request: ScreeningWorkerRequest) => {
+  queue = queue.then(async () => {
+    if (needsRuntime(request) && !runtime) {
+      try {
+        runtime = await wasmRuntime();
+      } catch (error) {
+        post({ type: 'error', message: (error as Error).stack ?? String(error) });
+        return;
+      }
+    }
+    handle(request);
+  });
 });
 post({ type: 'ready' });

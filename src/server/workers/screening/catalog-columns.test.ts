@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { ElementSet } from '../../../core/elements/element-set.ts';
+import { parseElementSets } from '../../../core/elements/parse-element-sets.ts';
+import { packCatalog, unpackCatalog } from './catalog-columns.ts';
+
+const base: ElementSet = parseElementSets(`0 ISS (ZARYA)
+1 25544U 98067A   23282.71486326  .00020100  00000-0  35938-3 0  9998
+2 25544  51.6410 121.2575 0005123  92.3190 358.8196 15.49983917419557
+`).sets[0]!;
+
+describe('catalogue columns', () => {
+  it('unpack gives back every set exactly: numbers bit for bit, optional fields absent where they were', () => {
+    const { name: _name, cosparId: _cospar, ...anonymous } = base;
+    const sets: ElementSet[] = [
+      base,
+      { ...anonymous, norad: 5, meanMotionDdot: -0, bstar: 1e-300 },
+      { ...base, norad: 99999, name: '', classification: 'S', inclination: (0.1 + 0.2) as ElementSet['inclination'] },
+    ];
+    const columns = packCatalog(sets);
+    expect(columns.numbers.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const back = unpackCatalog(structuredClone(columns));
+    expect(back).toEqual(sets);
+    expect(Object.is(back[1]!.meanMotionDdot, -0)).toBe(true);
+    expect('name' in back[1]!).toBe(false);
+    expect(back.map((s) => Object.keys(s))).toEqual(sets.map((s) => Object.keys(s)));
+  });
+
+  it('carries a field that is not a number in every set as an array', () => {
+    const odd = [base, { ...base, norad: 7, revAtEpoch: undefined as unknown as number }];
+    const columns = packCatalog(odd);
+    expect(columns.others.length).toBe(4); // name, cosparId, classification, revAtEpoch
+    const back = unpackCatalog(columns);
+    expect(back[0]).toEqual(base);
+    expect('revAtEpoch' in back[1]!).toBe(false);
+  });
+
+  it('packs an empty catalogue', () => {
+    expect(unpackCatalog(packCatalog([]))).toEqual([]);
+  });
+});
