@@ -12,6 +12,13 @@ const webAlias = {
   '@core': fileURLToPath(new URL('./src/core', import.meta.url)),
 };
 
+/** Web tests that use vi.mock: they run isolated, the others share one module graph per worker. */
+const WEB_MOCKING_TESTS = [
+  'src/web/components/dashboard/satellite-tracking/israeli-satellite-tracking-card.test.tsx',
+  'src/web/components/dashboard/situational-awareness/situational-awareness-card.test.tsx',
+  'src/web/pages/visualization.test.tsx',
+];
+
 // One config for the web build (root src/web → dist/web) and for every test
 // project. `npm run dev` serves the web app with hot reload and proxies /api to
 // a server started separately with `npm start` (or `npx ssa serve`).
@@ -52,7 +59,25 @@ export default defineConfig({
           root,
           environment: 'jsdom',
           include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
+          exclude: WEB_MOCKING_TESTS,
           setupFiles: ['src/web/test/setup.ts'],
+          // Testing Library waits up to 3 s (setup.ts); a test of several such steps on a loaded two-core machine needs more than 5 s.
+          testTimeout: 15_000,
+          // One jsdom and one React/Recharts/Radix import per worker instead of per file: the
+          // files clean up after each test (setup.ts), and this halves the project's time on two cores.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that replace modules with vi.mock need a module graph of their own.
+          name: 'web-isolated',
+          root,
+          environment: 'jsdom',
+          include: WEB_MOCKING_TESTS,
+          setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 15_000,
         },
       },
       {
