@@ -11,12 +11,20 @@
  * Conjunction screening (issue 4, scripts/bench-screening.ts): the fleet against the
  * real catalogue over 48 h at 5 km, beside the time to merely propagate the catalogue.
  *
+ * Start-up (issue 15, scripts/bench-startup.ts): `ssa --help` (median of several spawns) and `ssa screen`
+ * of 12 primaries against the real catalogue over 48 h as one process from its start, on the compiled
+ * build, beside BulkPropagator's one-thread propagation of the catalogue over the same 48 h, and the ratio.
+ *
  * Catalogue-wide screening (issue 13, scripts/bench-all-vs-all.ts): `ssa screen --all` as one process,
  * 26,140 objects × 24 h at 5 km, beside propagating the catalogue; with DATABASE_URL, the same job
  * on one and two `ssa worker` processes through the job queue, and an estimate for 100,000 objects × 7 days.
  *
  * Operations API (issue 6, scripts/bench-operations.ts): requests/s and p99 latency of the
  * endpoints the dashboard polls, on a real server with the demo catalogue, loaded by autocannon.
+ *
+ * Polled answers (issue 15, scripts/bench-polls.ts): every GET of product spec §7 alone at 16
+ * connections with a browser's headers, fresh (200) and revalidated (304): requests/s and p99
+ * against ≥ 10,000 req/s and p99 < 10 ms.
  *
  * Conjunction assessment (issue 11, scripts/bench-pc.ts): Pc3D time per conjunction (median, worst)
  * on the real CARA events, its share of the fleet screening run, importing 1,000 CDMs (CLI and API).
@@ -41,7 +49,9 @@ import { atmosphereBench } from './bench-atmosphere.ts';
 import { globeBench, visualizationBench } from './bench-globe.ts';
 import { operationsBench } from './bench-operations.ts';
 import { pcBench } from './bench-pc.ts';
+import { pollsBench } from './bench-polls.ts';
 import { screeningBench } from './bench-screening.ts';
+import { startupBench } from './bench-startup.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const catalogPath = join(root, '../shared/reference/catalog/full_catalog_3le_2023-10-09.txt');
@@ -141,10 +151,12 @@ async function startBench(): Promise<void> {
 
 await catalogueBench();
 if (existsSync(catalogPath)) await screeningBench(row);
+await startupBench(row);
 await allVsAllBench(row);
 await pcBench(row);
 atmosphereBench(row);
 await startBench();
 await operationsBench(row);
+await pollsBench(row);
 await globeBench(row);
 await visualizationBench(row);

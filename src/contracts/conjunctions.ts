@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ScreeningRequest } from '../core/screening/request.ts';
 
 /** Risk levels from Pc (DECISIONS.md §5): critical ≥ 1e-4, high ≥ 1e-5, medium ≥ 1e-7, low below. */
 export const RiskLevel = z.enum(['critical', 'high', 'medium', 'low']);
@@ -10,15 +11,15 @@ export const MAX_WINDOW_DAYS = 7;
 export const MAX_THRESHOLD_KM = 100;
 
 /**
- * POST /api/conjunctions/analyze-selected (product spec §3 "Conjunction analysis request").
- * Dates and threshold arrive as text from the form; the server checks them and
- * answers 400 naming the field.
+ * POST /api/conjunctions/analyze-selected (product spec §3 "Conjunction analysis request"), as the
+ * form sends it: dates and threshold as text. `screeningRequestOf` reads it into the one request
+ * type the server and core use (core/screening/request.ts, instants in UTC ms).
  */
 export const AnalyzeSelectedRequest = z
   .object({
     // Bounds of shape only (NORAD numbers within PostgreSQL's integer, no more primaries than a catalogue holds,
     // texts of sensible length); the meaning (known objects, dates, threshold 0–100 km) is checked by
-    // services/analysis-request.ts, with messages naming the field.
+    // `screeningRequestOf` below, with messages naming the field.
     satellite_ids: z
       .array(z.union([z.number().int().max(2147483647), z.string().max(20)]))
       .max(100_000)
@@ -31,6 +32,57 @@ export const AnalyzeSelectedRequest = z
   })
   .meta({ id: 'AnalyzeSelectedRequest' });
 export type AnalyzeSelectedRequest = z.infer<typeof AnalyzeSelectedRequest>;
+
+/** An analyze-selected body read: the request, or the first problem, naming its field ("end: must be after start"). */
+export type ScreeningRequestReading = { readonly request: ScreeningRequest } | { readonly problem: string };
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const ZONE = /(Z|[+-]\d{2}:?\d{2})$/;
+const DECIMAL = /^[+]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+const MS_PER_DAY = 86_400_000;
+
+/** An ISO 8601 date-time as UTC ms; without a zone it is UTC (the SST form sends UTC; `Date.parse` would read it as local time). */
+function instantOf(text: string): number {
+  const trimmed = text.trim();
+  if (!ISO_DATE_TIME.test(trimmed)) return Number.NaN;
+  return Date.parse(ZONE.test(trimmed) ? trimmed : `${trimmed}Z`);
+}
+
+/**
+ * The one reading of an analyze-selected body: the form's ids, dates and threshold text into a
+ * ScreeningRequest (UTC ms, km), with every rule of the request checked here and nowhere after:
+ * at least one catalogue number, each one `knows` (the server's catalogue), ISO 8601 dates, a
+ * window of at most MAX_WINDOW_DAYS, a threshold above 0 and at most MAX_THRESHOLD_KM. The server
+ * answers 400 with the problem (DEVELOPERS.md: bad input never reaches the engine).
+ */
+export function screeningRequestOf(body: AnalyzeSelectedRequest, knows: (noradId: number) => boolean): ScreeningRequestReading {
+  if (body.satellite_ids.length === 0) return { problem: 'satellite_ids: select at least one satellite' };
+  const ids: number[] = [];
+  const malformed: string[] = [];
+  for (const raw of body.satellite_ids) {
+    const n = typeof raw === 'number' ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+    if (Number.isInteger(n) && n > 0) ids.push(n);
+    else malformed.push(String(raw));
+  }
+  if (malformed.length > 0) return { problem: `satellite_ids: not catalogue numbers: ${malformed.slice(0, 10).join(', ')}` };
+  const unknown = ids.filter((id) => !knows(id));
+  if (unknown.length > 0) return { problem: `satellite_ids: not in the catalogue: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}` };
+
+  const notInstant = (field: string, text: string) => ({ problem: `${field}: '${text}' is not an ISO 8601 date-time (e.g. 2026-11-21T12:00:00Z)` });
+  const startMs = instantOf(body.start);
+  if (!Number.isFinite(startMs)) return notInstant('start', body.start);
+  const endMs = instantOf(body.end);
+  if (!Number.isFinite(endMs)) return notInstant('end', body.end);
+  if (endMs <= startMs) return { problem: 'end: must be after start' };
+  if (endMs - startMs > MAX_WINDOW_DAYS * MS_PER_DAY) return { problem: `end: the window may be at most ${MAX_WINDOW_DAYS} days long` };
+
+  const thresholdText = String(body.threshold).trim();
+  const thresholdKm = DECIMAL.test(thresholdText) ? Number(thresholdText) : Number.NaN;
+  if (!Number.isFinite(thresholdKm)) return { problem: `threshold: '${body.threshold}' is not a number of kilometres` };
+  if (thresholdKm <= 0) return { problem: 'threshold: must be greater than 0 km' };
+  if (thresholdKm > MAX_THRESHOLD_KM) return { problem: `threshold: must be at most ${MAX_THRESHOLD_KM} km` };
+  return { request: { primaries: [...new Set(ids)], startMs, endMs, thresholdKm } };
+}
 
 export const AnalyzeQuery = z
   .object({

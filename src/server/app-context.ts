@@ -32,7 +32,10 @@ import { OrbitalDragService } from './services/orbital-drag-service.ts';
 import { SpaceWeatherService } from './services/space-weather-service.ts';
 import { SpaceWeatherUpdater } from './services/space-weather-updater.ts';
 import { HighInterestService } from './services/high-interest-service.ts';
-import { OperationsService } from './services/operations/operations-service.ts';
+import type { ConjunctionAnalysisQuery } from './services/operations/conjunction-analysis.ts';
+import { createOperations, type OperationsService } from './services/operations/operations-service.ts';
+import type { OperationsReadModel } from './services/operations/read-model.ts';
+import { FleetViews } from './services/fleet-views.ts';
 import { newInstanceId, ScheduledTasks } from './services/scheduled-task.ts';
 import { JobHeartbeat } from './queue/job-heartbeat.ts';
 import { ObjectViews } from './services/object-views.ts';
@@ -75,7 +78,14 @@ export interface AppContext {
     spaceWeatherUpdater: SpaceWeatherUpdater;
     orbitalDrag: OrbitalDragService;
     dragCalculator: DragCalculatorService;
+    /** The continuous screening's scheduler: runs, claims, refreshes from other servers' runs, the conjunction lock. */
     operations: OperationsService;
+    /** The operations picture the dashboard polls (snapshots), from the stored state and the runs. */
+    operationsReadModel: OperationsReadModel;
+    /** The Conjunction Analysis card and stored events' CDMs. */
+    conjunctionAnalysis: ConjunctionAnalysisQuery;
+    /** The fleet with positions, refreshed on its own clock while polled. */
+    fleetViews: FleetViews;
     highInterest: HighInterestService;
     cdmImport: CdmImportService;
     conjunctions: ConjunctionQueryService;
@@ -179,7 +189,7 @@ export function createAppContext(config: Config, database: Database, version: st
   );
   const orbitalDrag = new OrbitalDragService(catalog, spaceWeather);
   const dragCalculator = new DragCalculatorService(repositories.dragCalculations, spaceWeather);
-  const operations = new OperationsService(
+  const { scheduler: operations, readModel: operationsReadModel, analysis: conjunctionAnalysis } = createOperations(
     catalog,
     screening,
     {
@@ -209,7 +219,7 @@ export function createAppContext(config: Config, database: Database, version: st
     repositories.highInterestObjects,
     repositories.appMeta,
     catalog,
-    operations,
+    operationsReadModel,
     { operatorLabel: config.OPERATOR_LABEL, demo: config.DEMO_CATALOG === 'on' },
     log.child({ service: 'high-interest' }),
   );
@@ -237,12 +247,15 @@ export function createAppContext(config: Config, database: Database, version: st
       catalog,
       updater,
       screening,
-      analyses: new AnalysisJobs(screening.runner),
+      analyses: new AnalysisJobs(screening),
       spaceWeather,
       spaceWeatherUpdater,
       orbitalDrag,
       dragCalculator,
       operations,
+      operationsReadModel,
+      conjunctionAnalysis,
+      fleetViews: new FleetViews(catalog, { onError: (error) => log.warn({ err: error }, 'could not build the fleet positions ahead') }),
       highInterest,
       cdmImport: new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M }),
       conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
@@ -254,14 +267,14 @@ export function createAppContext(config: Config, database: Database, version: st
         windowHours: config.CATALOG_SCREENING_WINDOW_HOURS,
         thresholdKm: config.CATALOG_SCREENING_THRESHOLD_KM,
         claim: (task, intervalMs) => claims.claim(task, intervalMs),
-        onDailyPairs: (pairs) => operations.setCatalogDailyScreens(pairs, new Date()),
+        onDailyPairs: (pairs) => operationsReadModel.setCatalogDailyScreens(pairs, new Date()),
         heartbeat: jobHeartbeat,
         log: (message) => log.child({ service: 'catalog-screening' }).info(message),
       }),
       jobHeartbeat,
       settings,
       sourceStatus,
-      objects: new ObjectViews(catalog, { catalog: repositories.catalog, maneuvers: repositories.maneuvers }, () => operations.threatAssessments().body),
+      objects: new ObjectViews(catalog, { catalog: repositories.catalog, maneuvers: repositories.maneuvers }, () => operationsReadModel.threatAssessments().body),
     },
   };
 }

@@ -15,7 +15,9 @@ import { ManeuverRepository } from '../../src/server/repositories/maneuver-repos
 import { OperationsEventRepository, type OperationsEventRow } from '../../src/server/repositories/operations-event-repository.ts';
 import { ScreeningRunRepository } from '../../src/server/repositories/screening-run-repository.ts';
 import { CatalogService } from '../../src/server/services/catalog-service.ts';
-import { OperationsService, type OperationsOptions, type RunStage } from '../../src/server/services/operations/operations-service.ts';
+import type { ConjunctionAnalysisQuery } from '../../src/server/services/operations/conjunction-analysis.ts';
+import { createOperations, type OperationsOptions, type OperationsService, type RunStage } from '../../src/server/services/operations/operations-service.ts';
+import type { OperationsReadModel } from '../../src/server/services/operations/read-model.ts';
 import { ScreeningService } from '../../src/server/services/screening-service.ts';
 import { databaseTargets, type TestStore } from './support/databases.ts';
 
@@ -65,7 +67,10 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     proximities: ProximityRepository;
   };
   let failAt: RunStage | undefined;
+  /** The scheduler, its read model and the analysis query, built together (createOperations). */
   let ops: OperationsService;
+  let view: OperationsReadModel;
+  let analysis: ConjunctionAnalysisQuery;
   const hook = (stage: RunStage) => {
     if (stage === failAt) throw new Error(`injected failure after ${stage}`);
   };
@@ -104,7 +109,7 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
       highInterest: new HighInterestObjectRepository(database.db),
       proximities: new ProximityRepository(database.db),
     };
-    ops = new OperationsService(catalog, screening, repos, options(hook), silent);
+    ({ scheduler: ops, readModel: view, analysis } = createOperations(catalog, screening, repos, options(hook), silent));
     await ops.initialise(new Date(NOW));
   }, 300_000);
 
@@ -116,11 +121,11 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
   });
 
   it('serves empty snapshots before the first run', () => {
-    expect(ops.activeConjunctions().body).toEqual([]);
-    expect(ops.events().body).toEqual([]);
-    expect(ops.stats().body).toMatchObject({ activeAlerts: 0, maneuverDetections: 0, trackedObjects: 4000, dailyScreens: 0, lastScreening: null, screeningStatus: 'idle' });
-    expect(ops.stats().etag).toMatch(/^"[\w-]+"$/);
-    expect(ops.threatSummary().body.totalObjects).toBe(4000);
+    expect(view.activeConjunctions().body).toEqual([]);
+    expect(view.events().body).toEqual([]);
+    expect(view.stats().body).toMatchObject({ activeAlerts: 0, maneuverDetections: 0, trackedObjects: 4000, dailyScreens: 0, lastScreening: null, screeningStatus: 'idle' });
+    expect(view.stats().etag).toMatch(/^"[\w-]+"$/);
+    expect(view.threatSummary().body.totalObjects).toBe(4000);
   });
 
   it('creates conjunction events with CNJ ids, their first estimate, alert and CDM events, and manoeuvres', async () => {
@@ -155,44 +160,44 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     expect(cdmEvents.map((e) => e.conjunctionId).sort()).toEqual(high.map((r) => r.conjunctionId).sort());
     for (const row of open) expect(row.cdmKvn !== null).toBe(high.includes(row));
     if (high[0]) {
-      const kvn = await ops.cdm(high[0].conjunctionId, 'kvn');
+      const kvn = await analysis.cdm(high[0].conjunctionId, 'kvn');
       const cdm = readCdmKvn(kvn!);
       expect(cdm.header.messageId).toBe(`DATAFORGE-${high[0].conjunctionId}`);
       expect(cdm.relative.missDistanceM).toBeCloseTo(high[0].missKm * 1000, 3);
-      expect(await ops.cdm(high[0].conjunctionId, 'xml')).toMatch(/^<\?xml[\s\S]*<MESSAGE_ID>DATAFORGE-CNJ-/);
+      expect(await analysis.cdm(high[0].conjunctionId, 'xml')).toMatch(/^<\?xml[\s\S]*<MESSAGE_ID>DATAFORGE-CNJ-/);
     }
     const low = open.find((r) => r.cdmKvn === null);
-    if (low) expect(await ops.cdm(low.conjunctionId, 'kvn')).toBeUndefined();
+    if (low) expect(await analysis.cdm(low.conjunctionId, 'kvn')).toBeUndefined();
 
     const maneuvers = await repos.maneuvers.since(new Date(0));
     expect(maneuvers).toHaveLength(outcome.maneuvers);
     expect(events.filter((e) => e.eventType === 'maneuver_detected')).toHaveLength(maneuvers.length);
 
     // Snapshots
-    const active = ops.activeConjunctions().body;
+    const active = view.activeConjunctions().body;
     expect(active).toHaveLength(open.length);
     expect(active[0]!.riskLevel).toBe(open.some((r) => r.riskLevel === 'critical') ? 'critical' : active[0]!.riskLevel);
-    expect(ops.events().body.length).toBe(Math.min(50, events.length));
-    expect(ops.stats().body).toMatchObject({
+    expect(view.events().body.length).toBe(Math.min(50, events.length));
+    expect(view.stats().body).toMatchObject({
       activeAlerts: high.length,
       trackedObjects: 4000,
       dailyScreens: 14 * 4000,
       screeningStatus: 'idle',
       lastScreening: expect.any(String),
     });
-    expect(ops.recentManeuvers().body.length).toBe(maneuvers.filter((m) => m.detectionTime.getTime() >= NOW - 30 * DAY).length);
-    expect(ops.threatAssessments().body.length).toBeGreaterThan(0);
-    expect(ops.threatSummary().body.adversaryObjects).toBeGreaterThan(0);
+    expect(view.recentManeuvers().body.length).toBe(maneuvers.filter((m) => m.detectionTime.getTime() >= NOW - 30 * DAY).length);
+    expect(view.threatAssessments().body.length).toBeGreaterThan(0);
+    expect(view.threatSummary().body.adversaryObjects).toBeGreaterThan(0);
   }, 300_000);
 
   it('adds nothing when the same run is repeated, and keeps the ETags', async () => {
-    const before = { active: ops.activeConjunctions().etag, events: ops.events().etag, maneuvers: ops.recentManeuvers().etag, assessments: ops.threatAssessments().etag, summary: ops.threatSummary().etag };
+    const before = { active: view.activeConjunctions().etag, events: view.events().etag, maneuvers: view.recentManeuvers().etag, assessments: view.threatAssessments().etag, summary: view.threatSummary().etag };
     const eventCount = (await allEvents()).length;
     const outcome = await ops.runNow('manual', new Date(NOW));
     expect(outcome).toMatchObject({ status: 'completed', created: 0, updated: 0, closed: 0, maneuvers: 0 });
     expect(await allEvents()).toHaveLength(eventCount);
-    expect({ active: ops.activeConjunctions().etag, events: ops.events().etag, maneuvers: ops.recentManeuvers().etag, assessments: ops.threatAssessments().etag, summary: ops.threatSummary().etag }).toEqual(before);
-    expect(ops.stats().body.dailyScreens).toBe(2 * 14 * 4000);
+    expect({ active: view.activeConjunctions().etag, events: view.events().etag, maneuvers: view.recentManeuvers().etag, assessments: view.threatAssessments().etag, summary: view.threatSummary().etag }).toEqual(before);
+    expect(view.stats().body.dailyScreens).toBe(2 * 14 * 4000);
   }, 300_000);
 
   it('records catalogue ingestions, updates estimates, changes levels and closes passed events', async () => {
@@ -207,16 +212,16 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     expect(ingestion.map((e) => e.eventType).sort()).toEqual(['launch_detected', 'radar_update']);
     expect(ingestion.find((e) => e.eventType === 'radar_update')!.description).toBe(`Catalogue update from update.tle: ${sets.length} new element sets`);
     expect(ingestion.find((e) => e.eventType === 'launch_detected')!.description).toBe('1 new object in the catalogue from update.tle: NEWSAT 1');
-    expect(ops.stats().body.trackedObjects).toBe(4001);
+    expect(view.stats().body.trackedObjects).toBe(4001);
 
-    const activeEtag = ops.activeConjunctions().etag;
+    const activeEtag = view.activeConjunctions().etag;
     const eventsBefore = await allEvents();
     const runAt = NOW + 2 * DAY;
     const outcome = await ops.runNow('catalogue-update', new Date(runAt));
     expect(outcome.status).toBe('completed');
     expect(outcome.closed).toBeGreaterThan(0);
     expect(outcome.updated).toBeGreaterThan(0);
-    expect(ops.activeConjunctions().etag).not.toBe(activeEtag);
+    expect(view.activeConjunctions().etag).not.toBe(activeEtag);
 
     const byId = new Map(openBefore.map((r) => [r.id, r]));
     const after = await allConjunctions();
@@ -255,22 +260,22 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
 
     // The analysis card: the stored history and the four projection points.
     const analysed = after.find((r) => r.status === 'open' && r.lastUpdated.getTime() === runAt) ?? after.find((r) => r.status === 'open')!;
-    const analysis = (await ops.analyze(analysed.conjunctionId, new Date(runAt)))!;
-    expect(analysis.conjunctionId).toBe(analysed.conjunctionId);
-    const history = analysis.points.filter((p) => p.kind === 'history');
+    const card = (await analysis.analyze(analysed.conjunctionId))!;
+    expect(card.conjunctionId).toBe(analysed.conjunctionId);
+    const history = card.points.filter((p) => p.kind === 'history');
     expect(history).toHaveLength((await repos.conjunctions.updates(analysed.id)).length);
-    expect(analysis.points.filter((p) => p.kind === 'projection').map((p) => p.hoursToTca)).toEqual([-24, -12, -6, 0]);
-    for (const p of analysis.points) {
+    expect(card.points.filter((p) => p.kind === 'projection').map((p) => p.hoursToTca)).toEqual([-24, -12, -6, 0]);
+    for (const p of card.points) {
       expect(p.missDistance).toBeGreaterThan(0);
       expect(p.sigma === null || p.sigma > 0).toBe(true);
     }
-    expect(analysis.primaryObject.altitude).toBeGreaterThan(100);
-    expect(analysis.primaryObject.name).toBe(catalog.entry(analysed.primaryNorad)!.object.name);
-    const fallback = (await ops.analyze('CNJ-2024-001', new Date(runAt)))!;
+    expect(card.primaryObject.altitude).toBeGreaterThan(100);
+    expect(card.primaryObject.name).toBe(catalog.entry(analysed.primaryNorad)!.object.name);
+    const fallback = (await analysis.analyze('CNJ-2024-001'))!;
     expect(fallback.requestedId).toBe('CNJ-2024-001');
     const open = await repos.conjunctions.open();
     expect(fallback.conjunctionId).toBe([...open].sort((a, b) => b.pc - a.pc || b.maxPc - a.maxPc || a.tca.getTime() - b.tca.getTime())[0]!.conjunctionId);
-    expect(await ops.analyze('CNJ-1999-999', new Date(runAt))).toBeUndefined();
+    expect(await analysis.analyze('CNJ-1999-999')).toBeUndefined();
   }, 300_000);
 
   it('marks a run that fails mid-way failed and keeps what was stored', async () => {
@@ -284,7 +289,7 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     failAt = undefined;
     expect(outcome).toMatchObject({ status: 'failed', error: 'injected failure after conjunctions' });
     expect(await repos.runs.latest()).toMatchObject({ id: outcome.runId, status: 'failed', error: 'injected failure after conjunctions', finishedAt: expect.any(Date) });
-    expect(ops.stats().body.screeningStatus).toBe('failed');
+    expect(view.stats().body.screeningStatus).toBe('failed');
     const eventsAfter = await allEvents();
     for (const e of eventsBefore) expect(eventsAfter.some((x) => x.id === e.id)).toBe(true);
     expect(await repos.maneuvers.since(new Date(0))).toHaveLength(maneuversBefore.length);
@@ -292,7 +297,7 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
 
     const next = await ops.runNow('manual', new Date(NOW + 2 * DAY + 2 * HOUR));
     expect(next.status).toBe('completed');
-    expect(ops.stats().body.screeningStatus).toBe('idle');
+    expect(view.stats().body.screeningStatus).toBe('idle');
 
     // A failure after the proximities stage: the conjunction and proximity writes before it are
     // committed and what the engine serves; the manoeuvre and threat stages never ran.
@@ -305,15 +310,15 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     expect(late.timings.maneuversMs).toBeUndefined();
     expect(late.timings.threatsMs).toBeUndefined();
     expect(await repos.runs.latest()).toMatchObject({ id: late.runId, status: 'failed', error: 'injected failure after proximities', finishedAt: expect.any(Date) });
-    expect(ops.stats().body.screeningStatus).toBe('failed');
+    expect(view.stats().body.screeningStatus).toBe('failed');
     const stored = (await repos.conjunctions.open()).map((e) => e.conjunctionId).sort();
     expect(stored.length).toBeGreaterThan(0);
-    expect(ops.activeConjunctions().body.map((c) => c.conjunctionId).sort()).toEqual(stored);
+    expect(view.activeConjunctions().body.map((c) => c.conjunctionId).sort()).toEqual(stored);
     expect(await repos.maneuvers.since(new Date(0))).toHaveLength(maneuversBeforeLate.length);
 
     const recovered = await ops.runNow('manual', new Date(NOW + 2 * DAY + 2 * HOUR + 40 * 60_000));
     expect(recovered.status).toBe('completed');
-    expect(ops.stats().body.screeningStatus).toBe('idle');
+    expect(view.stats().body.screeningStatus).toBe('idle');
   }, 300_000);
 
   it('writes a run atomically: a conflict leaves the events as they were', async () => {
@@ -347,11 +352,11 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
       objects: 0,
       pairs: 0,
     });
-    const riskBefore = { adversary: ops.adversaryRisk().body, debris: ops.debrisRisk().body };
+    const riskBefore = { adversary: view.adversaryRisk().body, debris: view.debrisRisk().body };
     expect(riskBefore.adversary.length).toBeGreaterThan(0);
     expect(riskBefore.debris.length).toBeGreaterThan(0);
     await ops.stop();
-    ops = new OperationsService(catalog, screening, repos, options(hook), silent);
+    ({ scheduler: ops, readModel: view, analysis } = createOperations(catalog, screening, repos, options(hook), silent));
     const restartAt = NOW + 2 * DAY + 3 * HOUR;
     await ops.initialise(new Date(restartAt));
     expect(await repos.runs.get(interrupted)).toMatchObject({ status: 'failed', error: 'interrupted by restart' });
@@ -359,9 +364,9 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     const upcoming = (items: RiskItem[]) => items.filter((i) => Date.parse(i.time) >= restartAt).map(({ dayFromNow: _days, ...rest }) => rest);
     expect(upcoming(riskBefore.adversary).length).toBeGreaterThan(0);
     expect(upcoming(riskBefore.debris).length).toBeGreaterThan(0);
-    expect(upcoming(ops.adversaryRisk().body)).toEqual(expect.arrayContaining(upcoming(riskBefore.adversary)));
-    expect(upcoming(ops.debrisRisk().body)).toEqual(expect.arrayContaining(upcoming(riskBefore.debris)));
-    expect(ops.adversaryRisk().body.length).toBeGreaterThan(0);
+    expect(upcoming(view.adversaryRisk().body)).toEqual(expect.arrayContaining(upcoming(riskBefore.adversary)));
+    expect(upcoming(view.debrisRisk().body)).toEqual(expect.arrayContaining(upcoming(riskBefore.debris)));
+    expect(view.adversaryRisk().body.length).toBeGreaterThan(0);
     const maneuvers = await repos.maneuvers.since(new Date(0));
     const count = (await allEvents()).filter((e) => e.eventType === 'maneuver_detected').length;
     const outcome = await ops.runNow('start-up', new Date(NOW + 2 * DAY + 3 * HOUR));
@@ -388,7 +393,7 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     // The run reaches the pool first (its adversary screening), then the analysis queues behind it.
     await expect.poll(() => screening.screeningsAhead, { interval: 5 }).toBeGreaterThan(0);
     const reports: { step: string; detail: string }[] = [];
-    const result = await screening.runner('queued-1', { primaries: fleet.slice(0, 1), startMs: at, endMs: at + DAY, thresholdKm: 10 }, (p) => reports.push(p), new AbortController().signal);
+    const result = await screening.runAnalysis('queued-1', { primaries: fleet.slice(0, 1), startMs: at, endMs: at + DAY, thresholdKm: 10 }, (p) => reports.push(p), new AbortController().signal);
     expect(reports[0]).toMatchObject({ step: 'prepare', detail: expect.stringMatching(/^Waiting for [1-9]\d* screening\(s\) ahead of it on the workers/) });
     expect(reports.at(-1)?.step).not.toBe('prepare');
     expect(result.total_objects).toBeGreaterThan(0);
@@ -400,7 +405,7 @@ describe.each(databaseTargets)('OperationsService on $name', (target) => {
     const noFleet = new CatalogService(new CatalogRepository(database.db), { fleetOwners: ['NOBODY'], fleetNoradIds: [], demo: false }, silent);
     await noFleet.initialise(new Date(NOW));
     const idle = new ScreeningService(noFleet, { originator: 'X', workers: 1 });
-    const service = new OperationsService(noFleet, idle, repos, options(undefined), silent);
+    const service = createOperations(noFleet, idle, repos, options(undefined), silent).scheduler;
     await service.initialise(new Date(NOW + 3 * DAY));
     const started = performance.now();
     const outcome = await service.runNow('manual', new Date(NOW + 3 * DAY));

@@ -10,7 +10,7 @@
  *   estimate, labelled as such by `densitySource`.
  */
 import { jb2008Density } from '../atmosphere/jb2008/index.ts';
-import { nrlmsiseDensity } from '../atmosphere/nrlmsise00/index.ts';
+import { nrlmsiseDensity, type NrlmsiseDensity } from '../atmosphere/nrlmsise00/index.ts';
 import type { UtcMs } from '../units.ts';
 import { jb2008Drivers } from './jb2008-indices.ts';
 import type { SpaceWeather } from './space-weather.ts';
@@ -25,6 +25,12 @@ export const IMPLEMENTED_DENSITY_MODELS = ['nrlmsise00', 'jb2008'] as const sati
 /** DTM-2020 as a multiple of NRLMSISE-00 (product spec §9). */
 export const DTM2020_NRLMSISE_FACTOR = 1.08;
 
+/**
+ * The models not implemented, as multiples of NRLMSISE-00 (DECISIONS.md §8; product spec §9, readings-card
+ * multipliers: DTM-2020 1.08, TIE-GCM 1.25, MSIS-86 0.92). Estimates, to be labelled as such.
+ */
+export const NRLMSISE_MULTIPLIERS = Object.freeze({ dtm2020: DTM2020_NRLMSISE_FACTOR, tiegcm: 1.25, msis86: 0.92 });
+
 /** Where a density is wanted. */
 export interface DensityPoint {
   readonly time: UtcMs;
@@ -38,11 +44,16 @@ export interface DensityPoint {
   readonly altitudeKm: number;
 }
 
-function nrlmsise(point: DensityPoint, sw: SpaceWeather): number {
+/**
+ * NRLMSISE-00 in full at a point (GTD7D, SI: total mass density for drag, temperatures, number densities) with the
+ * drag code's space weather: its 3-hour ap history when it has one (`apArray`), else the daily Ap.
+ */
+export function nrlmsiseAt(point: DensityPoint, sw: SpaceWeather): NrlmsiseDensity {
   const base = { time: point.time, latitudeDeg: point.latitudeDeg, longitudeDeg: point.longitudeDeg, altitudeKm: point.altitudeKm, f107: sw.f107, f107A: sw.f107A };
-  const result = sw.apArray === undefined ? nrlmsiseDensity({ ...base, ap: sw.ap }) : nrlmsiseDensity({ ...base, apArray: sw.apArray, ap: sw.ap });
-  return result.densityKgPerM3;
+  return sw.apArray === undefined ? nrlmsiseDensity({ ...base, ap: sw.ap }) : nrlmsiseDensity({ ...base, apArray: sw.apArray, ap: sw.ap });
 }
+
+const nrlmsise = (point: DensityPoint, sw: SpaceWeather): number => nrlmsiseAt(point, sw).densityKgPerM3;
 
 /** Total mass density, kg/m³. JB2008 throws a RangeError below 90 km. */
 export function densityAt(model: DensityModel, point: DensityPoint, sw: SpaceWeather): number {
@@ -59,6 +70,16 @@ export function densityAt(model: DensityModel, point: DensityPoint, sw: SpaceWea
         altitudeKm: point.altitudeKm,
         indices: jb2008Drivers(sw).indices,
       }).densityKgPerM3;
+  }
+}
+
+/** `densityAt`, or null where the model is not defined: JB2008 below 90 km (a satellite there is re-entering). */
+export function densityAtOrNull(model: DensityModel, point: DensityPoint, sw: SpaceWeather): number | null {
+  try {
+    return densityAt(model, point, sw);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
   }
 }
 

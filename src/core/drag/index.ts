@@ -18,16 +18,25 @@
  * - Confidence: `modelSpread`, `spreadLevel`, `confidenceFromSpread`.
  * - Calculator (POST /api/drag-calculator/calculate): `calculateDrag(body, { time, spaceWeather? })`,
  *   `parseDragCalculatorInput` (throws `DragInputError` with `issues: { field, message }[]`).
- * - Orbits: `meanOrbitFromElementSet`, `circularOrbitThroughPoint`, `dragParameterFromBstar`.
+ * - Orbits: `meanOrbitFromElementSet`, `meanOrbitAt` (node and perigee moved by J2 to an instant),
+ *   `circularOrbitThroughPoint`, `dragParameterFromBstar`.
+ * - Places: `densityPointFromTeme`, `densityPointAtGeodetic`; NRLMSISE-00 in full: `nrlmsiseAt`; the spec's multiples
+ *   of NRLMSISE-00 for the models not implemented: `NRLMSISE_MULTIPLIERS`.
+ * - Satellites: `DRAG_PRESETS` (spec §3), `dragPropertiesOf` (preset, else catalogued mass, else the presets' mean).
+ * - Forecasts of drag a few days ahead: `orbitAveragedDensityRatios` (the orbit-averaged density then over today's).
+ * - The spec §9 bands: `trendOf`, `shortTrendOf`, `impactOf`, `dragAlertLevel`, `percentChange`.
  */
 export { dragForceN, dragParameter, dragAtState, type DragAtState, type DragAtStateInput } from './drag-force.ts';
-export { densityPointFromTeme, velocityRelativeToAtmosphere } from './atmosphere-frame.ts';
+export { densityPointAtGeodetic, densityPointFromTeme, velocityRelativeToAtmosphere } from './atmosphere-frame.ts';
 export {
   densityAt,
+  densityAtOrNull,
   densitySource,
   DENSITY_MODELS,
   DTM2020_NRLMSISE_FACTOR,
   IMPLEMENTED_DENSITY_MODELS,
+  NRLMSISE_MULTIPLIERS,
+  nrlmsiseAt,
   type DensityModel,
   type DensityPoint,
 } from './density.ts';
@@ -89,6 +98,7 @@ export { spaceWeatherFromSeries, type SeriesAdapterOptions } from './series-adap
 export {
   apsisAltitudes,
   j2SecularRates,
+  meanOrbitAt,
   meanOrbitFromElementSet,
   periodSeconds,
   perifocalAxes,
@@ -97,6 +107,17 @@ export {
   type OrbitState,
   type Vector3,
 } from './mean-orbit.ts';
+export {
+  DEFAULT_AREA_PER_MASS_M2_PER_KG,
+  DEFAULT_DRAG_PROPERTIES,
+  DRAG_PRESETS,
+  dragPropertiesOf,
+  presetIndexOf,
+  type DragPreset,
+  type DragProperties,
+} from './presets.ts';
+export { orbitAveragedDensityRatios, type DensityOutlookInput } from './density-outlook.ts';
+export { dragAlertLevel, impactOf, percentChange, shortTrendOf, trendOf, type DragImpact, type DragTrend } from './drag-bands.ts';
 export { circularOrbitThroughPoint, inclinationReaches, type CircularOrbitAtPoint, type CircularOrbitQuery } from './circular-orbit.ts';
 export { dragParameterFromBstar, bstarFromDragParameter, BSTAR_REFERENCE_DENSITY_KG_PER_M2 } from './ballistic.ts';
 export {

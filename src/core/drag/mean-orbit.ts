@@ -107,3 +107,21 @@ export function meanOrbitFromElementSet(set: ElementSet): { readonly epoch: UtcM
     },
   };
 }
+
+/**
+ * The element set's mean orbit at `time`: node and perigee moved from the set's epoch by the secular J2 rates
+ * (`j2SecularRates`), a shifted by `semiMajorAxisShiftKm` (e.g. today's decay rate times the days ahead); e and i
+ * as published. For forecasts of the orbit-averaged drag a day or a week ahead, where what matters is which local
+ * times the orbit crosses, not where along it the satellite is.
+ */
+export function meanOrbitAt(set: ElementSet, time: UtcMs, semiMajorAxisShiftKm = 0): MeanOrbit {
+  const { epoch, orbit } = meanOrbitFromElementSet(set);
+  const seconds = (time - epoch) / 1000;
+  const rates = j2SecularRates(orbit);
+  return {
+    ...orbit,
+    semiMajorAxisKm: orbit.semiMajorAxisKm + semiMajorAxisShiftKm,
+    raanRad: orbit.raanRad + rates.raanRate * seconds,
+    argPerigeeRad: orbit.argPerigeeRad + rates.argPerigeeRate * seconds,
+  };
+}

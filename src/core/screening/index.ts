@@ -6,6 +6,7 @@ export { screen, ScreeningCancelled, type ScreenInput, type ScreeningOutcome, ty
 export { closeApproachAt, rtnComponents, type CloseApproach, type RtnKm, type TemeState } from './close-approach.ts';
 export { assessRisk, assessRiskWithFallback, riskSubjectOf, type CovarianceSource, type ProvidedCovariances, type RiskAssessment, type RiskSubject } from './conjunction-risk.ts';
 export { inShard, isoUtc, mergeShardResults, splitJob, validateJob, windowOf, type ScreeningJob, type ScreeningResult, type ScreeningShard, type ShardResult } from './job.ts';
+export { jobOfRequest, type ScreeningRequest } from './request.ts';
 export { overallFraction, SCREENING_STAGES, STAGE_WEIGHTS, type ScreeningProgress, type ScreeningStage } from './stages.ts';
 export { bruteForce, bruteForcePair, bruteForceTimes, BRUTE_FORCE_STEP_MS, MAX_RELATIVE_SPEED_KM_S, sampledPositions } from './brute-force.ts';
 export { screenAllPairs, sgp4Sampler, ALL_PAIRS_STEP_MS, type AllPairsInput, type PositionSampler } from './all-pairs.ts';

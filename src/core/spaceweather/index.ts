@@ -11,6 +11,8 @@
  * - `nrlmsiseSpaceWeather(series, time)`, `jb2008SpaceWeather(series, time)`: each model's inputs.
  * - `TYPICAL_SPACE_WEATHER`, Kp ↔ ap (`kpToAp`, `apToKp`), `stormTemperatureFromAp`,
  *   `earthSunDistanceAu`, `adjustF107ToOneAu`.
+ * - NOAA's geomagnetic storm scale from Kp (`geomagneticScale`: G1 at Kp 5 … G5 at Kp 9), `kpText` (5−, 7+), and
+ *   `newestObservationEnd` (the end of the newest observed value of a series' coverage).
  */
 export { looksLikeSolfsmy, parseSolfsmy, SOLFSMY_INDICES, type SolarIndicesDay, type SolfsmyParse } from './solfsmy.ts';
 export { parseSwAllCsv, type CsvRejection, type SwAllDataType, type SwAllParseResult } from './celestrak-csv.ts';
@@ -37,6 +39,8 @@ export { JB2008_DTCFILE_METHOD, JB2008_LAG_DAYS, JB2008_PROXY_METHOD, JB2008_SOL
 export { dtcAt, looksLikeDtcfile, parseDtcfile, type DtcfileParse, type StormTemperatureDay } from './dtcfile.ts';
 export { TYPICAL_SPACE_WEATHER, type TypicalSpaceWeather } from './typical-level.ts';
 export { AP_OF_KP_THIRDS, apToKp, kpFromTimesTen, kpToAp, nearestKpThird } from './kp-ap.ts';
+export { geomagneticScale, kpText, NOAA_G_SCALE, type GeomagneticAlertLevel, type GeomagneticScale } from './geomagnetic-scale.ts';
+export { newestObservationEnd } from './newest-observation.ts';
 export { STORM_AP_LAG_HOURS, STORM_TEMPERATURE_METHOD, stormTemperatureFromAp } from './storm-temperature.ts';
 export { adjustF107ToOneAu, earthSunDistanceAu } from './earth-sun-distance.ts';
 export {

@@ -84,6 +84,15 @@ function compress(snapshot: Prebuilt, encoding: Encoding): Promise<Buffer> {
   return done;
 }
 
+const encoded = new WeakMap<Prebuilt, Buffer>();
+
+/** The JSON as UTF-8 bytes, encoded once per snapshot (a string would be encoded again for every response). */
+function utf8(snapshot: Prebuilt): Buffer {
+  let bytes = encoded.get(snapshot);
+  if (!bytes) encoded.set(snapshot, (bytes = Buffer.from(snapshot.json, 'utf8')));
+  return bytes;
+}
+
 /**
  * Sends a prebuilt JSON body with its ETag, or 304 when the client's copy is current.
  * The route's response schema (the contract) documents the body; the JSON was
@@ -99,7 +108,7 @@ export async function sendSnapshot(request: FastifyRequest, reply: FastifyReply,
   }
   reply.type('application/json; charset=utf-8');
   const encoding = snapshot.json.length >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : undefined;
-  if (encoding === undefined) return reply.send(snapshot.json);
+  if (encoding === undefined) return reply.send(utf8(snapshot));
   const body = await compress(snapshot, encoding);
   return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
 }

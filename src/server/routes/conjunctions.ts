@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnalysisJob, AnalyzeQuery, AnalyzeSelectedRequest, JobParams, SstResult } from '../../contracts/conjunctions.ts';
+import { AnalysisJob, AnalyzeQuery, AnalyzeSelectedRequest, JobParams, screeningRequestOf, SstResult } from '../../contracts/conjunctions.ts';
 import { ConjunctionDetail, ConjunctionIdParams, ConjunctionListQuery, ConjunctionListResponse } from '../../contracts/conjunction-events.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
 import { ActiveConjunctionsResponse, AnalyzeConjunctionRequest, ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, RiskItemsResponse } from '../../contracts/operations.ts';
 import type { AppContext } from '../app-context.ts';
 import { snapshotRoute } from '../http/snapshot-route.ts';
-import { notFound } from '../http/errors.ts';
-import { validateAnalysis } from '../services/analysis-request.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 
 /**
  * Conjunctions.
@@ -21,7 +20,8 @@ import { validateAnalysis } from '../services/analysis-request.ts';
  */
 export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const jobs = ctx.services.analyses;
-  const operations = ctx.services.operations;
+  const operations = ctx.services.operationsReadModel;
+  const analysis = ctx.services.conjunctionAnalysis;
 
   snapshotRoute(app, '/api/conjunctions/active', { tags: ['conjunctions'], summary: 'Open conjunctions of the fleet from continuous screening, highest risk first' }, ActiveConjunctionsResponse, () => operations.activeConjunctions());
 
@@ -74,10 +74,10 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request) => {
       const { conjunctionId } = request.body;
-      const analysis = await operations.analyze(conjunctionId, new Date());
-      if (!analysis && conjunctionId === DEFAULT_ANALYSIS_ID) return null;
-      if (!analysis) throw notFound(`No conjunction ${conjunctionId} (and no open conjunction to analyse in its place)`);
-      return analysis;
+      const card = await analysis.analyze(conjunctionId);
+      if (!card && conjunctionId === DEFAULT_ANALYSIS_ID) return null;
+      if (!card) throw notFound(`No conjunction ${conjunctionId} (and no open conjunction to analyse in its place)`);
+      return card;
     },
   );
 
@@ -93,8 +93,10 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (request, reply) => {
-      const analysis = validateAnalysis(request.body, (id) => ctx.services.catalog.entry(id) !== undefined);
-      const { job } = jobs.start(analysis);
+      // The one reading of the request (contracts/conjunctions.ts); from here on it is a ScreeningRequest, in UTC ms.
+      const reading = screeningRequestOf(request.body, (id) => ctx.services.catalog.entry(id) !== undefined);
+      if ('problem' in reading) throw badRequest(reading.problem);
+      const { job } = jobs.start(reading.request);
       if (request.query.async === '1' || request.query.async === 'true') return reply.status(202).send(job);
       const done = await jobs.wait(job.job_id);
       if (done?.status === 'completed' && done.result) return done.result;
@@ -135,7 +137,7 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request, reply) => {
       const { format } = request.query;
-      const text = ctx.services.screening.cdm(request.params.id, format, new Date()) ?? (await operations.cdm(request.params.id, format));
+      const text = ctx.services.screening.cdm(request.params.id, format, new Date()) ?? (await analysis.cdm(request.params.id, format));
       if (text === undefined) {
         throw notFound(`No conjunction ${request.params.id} (neither a stored event nor a result of an analysis, which are kept for a few hours)`);
       }

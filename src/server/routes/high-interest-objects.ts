@@ -19,6 +19,7 @@ import { snapshotRoute } from '../http/snapshot-route.ts';
 export const highInterestObjectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = ctx.services.highInterest;
   const tags = ['high-interest-objects'];
+  app.addHook('onClose', async () => service.stop());
 
   snapshotRoute(
     app,

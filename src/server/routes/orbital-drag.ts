@@ -16,6 +16,8 @@ import {
   SpaceWeatherLookupQuery,
 } from '../../contracts/orbital-drag.ts';
 import type { AppContext } from '../app-context.ts';
+import { NotModified, sendSnapshot } from '../http/etag.ts';
+import { snapshotRoute } from '../http/snapshot-route.ts';
 import { SpaceWeatherImportError } from '../services/space-weather-service.ts';
 
 const optionalDate = (text: string | undefined) => (text === undefined ? undefined : new Date(text));
@@ -26,10 +28,15 @@ const optionalDate = (text: string | undefined) => (text === undefined ? undefin
  * page that uses them), the page's polled endpoints under /api/orbital-drag. Optional `time`, `lat`,
  * `lon` parameters the spec does not send let an operator (and the tests) ask about another instant
  * or place.
+ *
+ * The polled endpoints answer with snapshots (OrbitalDragService: one per UTC minute, the decay
+ * forecast per hour, each reading place its own), sent with their ETag (304 when unchanged, see
+ * http/etag.ts); an answer for an explicit `time` (or profile place) is computed for the request.
  */
 export const orbitalDragRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const drag = ctx.services.orbitalDrag;
   const spaceWeather = ctx.services.spaceWeather;
+  app.addHook('onClose', async () => drag.stop());
 
   // SW-All files arrive whole, as text/csv (text/plain is parsed as text already).
   for (const type of ['text/csv', 'application/octet-stream']) {
@@ -71,16 +78,12 @@ export const orbitalDragRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (request) => spaceWeather.lookup(optionalDate(request.query.time) ?? new Date()),
   );
 
-  app.get(
+  snapshotRoute(
+    app,
     '/api/orbital-drag/realtime',
-    {
-      schema: {
-        tags: ['orbital drag'],
-        summary: 'Drag on the fleet’s LEO satellites now (SGP4 positions, NRLMSISE-00), 24 h and 7 d forecasts, space weather, model accuracy',
-        response: { 200: RealtimeResponse },
-      },
-    },
-    async () => drag.realtime(new Date()),
+    { tags: ['orbital drag'], summary: 'Drag on the fleet’s LEO satellites now (SGP4 positions, NRLMSISE-00), 24 h and 7 d forecasts, space weather, model accuracy' },
+    RealtimeResponse,
+    () => drag.realtime(),
   );
 
   app.get(
@@ -90,22 +93,22 @@ export const orbitalDragRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         tags: ['orbital drag'],
         summary: 'Space-weather parameters now and in 24 h with their drag impact, and alerts (NOAA G-scale, drag multiples)',
         querystring: SpaceWeatherLookupQuery,
-        response: { 200: SpaceWeatherForecastResponse },
+        response: { 200: SpaceWeatherForecastResponse, 304: NotModified },
       },
     },
-    async (request) => drag.spaceWeatherForecast(new Date(), optionalDate(request.query.time)),
+    async (request, reply) => {
+      const at = optionalDate(request.query.time);
+      if (at) return drag.spaceWeatherForecastAt(at);
+      return sendSnapshot(request, reply, await drag.spaceWeatherForecast());
+    },
   );
 
-  app.get(
+  snapshotRoute(
+    app,
     '/api/orbital-drag/predictions',
-    {
-      schema: {
-        tags: ['orbital drag'],
-        summary: '30-day orbit decay forecast of four fleet satellites (NRLMSISE-00, with the JB2008 spread)',
-        response: { 200: PredictionsResponse },
-      },
-    },
-    async () => drag.predictions(new Date()),
+    { tags: ['orbital drag'], summary: '30-day orbit decay forecast of four fleet satellites (NRLMSISE-00, with the JB2008 spread)' },
+    PredictionsResponse,
+    () => drag.predictions(),
   );
 
   app.get(
@@ -115,12 +118,14 @@ export const orbitalDragRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         tags: ['orbital drag'],
         summary: 'NRLMSISE-00 density and temperature at a place (lat, lon, alt km) now, with the space weather used',
         querystring: NrlmsiseRealQuery,
-        response: { 200: NrlmsiseRealResponse },
+        response: { 200: NrlmsiseRealResponse, 304: NotModified },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { lat, lon, alt, time } = request.query;
-      return drag.nrlmsiseReading({ lat, lon, alt, time: optionalDate(time) }, new Date());
+      const at = optionalDate(time);
+      if (at) return drag.nrlmsiseReadingAt({ lat, lon, alt, time: at });
+      return sendSnapshot(request, reply, await drag.nrlmsiseReading({ lat, lon, alt }));
     },
   );
 
@@ -131,12 +136,13 @@ export const orbitalDragRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         tags: ['orbital drag'],
         summary: 'Density at 13 altitudes (100–600 km): NRLMSISE-00 and JB2008 computed; DTM-2020, TIE-GCM, MSIS-86 as the spec’s multiples of NRLMSISE-00',
         querystring: DensityProfileQuery,
-        response: { 200: DensityProfileResponse },
+        response: { 200: DensityProfileResponse, 304: NotModified },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { time, lat, lon } = request.query;
-      return drag.densityProfile({ time: optionalDate(time), lat, lon }, new Date());
+      if (time !== undefined || lat !== undefined || lon !== undefined) return drag.densityProfileAt({ time: optionalDate(time), lat, lon }, new Date());
+      return sendSnapshot(request, reply, await drag.densityProfile());
     },
   );
 };

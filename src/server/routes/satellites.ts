@@ -2,25 +2,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GroundTracksResponse, IsraeliSatellitesResponse, SatellitesResponse } from '../../contracts/satellites.ts';
 import type { AppContext } from '../app-context.ts';
 import { snapshotRoute } from '../http/snapshot-route.ts';
-import { groundTrack, toIsraeliSatellite, TRACK_HORIZON_MINUTES, TRACK_STEP_MINUTES } from '../services/fleet-views.ts';
+import { groundTrack, POSITIONS_PERIOD_MS, TRACK_HORIZON_MINUTES, TRACK_STEP_MINUTES } from '../services/fleet-views.ts';
 
 /** The fleet with live positions, its predicted ground tracks, and the whole catalogue as SST records. */
 export const satellitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const catalog = ctx.services.catalog;
+  const fleetViews = ctx.services.fleetViews;
+  app.addHook('onClose', async () => fleetViews.stop());
 
-  app.get(
+  // Positions computed on the service's clock (each second's just before it starts), sent with an ETag.
+  snapshotRoute(
+    app,
     '/api/israeli-satellites',
     {
-      schema: {
-        tags: ['satellites'],
-        summary: 'The fleet, positions from SGP4 at request time',
-        response: { 200: IsraeliSatellitesResponse },
-      },
+      tags: ['satellites'],
+      summary: 'The fleet, positions from SGP4',
+      description: `Each position is at most ${POSITIONS_PERIOD_MS / 1000} s old: currentPosition.timestamp is its instant (the positions of each second are computed ahead and served through it).`,
     },
-    async () => {
-      const now = new Date();
-      return catalog.fleet().map((entry) => toIsraeliSatellite(entry, now));
-    },
+    IsraeliSatellitesResponse,
+    () => fleetViews.positions(),
   );
 
   app.get(

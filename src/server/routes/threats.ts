@@ -5,7 +5,7 @@ import { snapshotRoute } from '../http/snapshot-route.ts';
 
 /** Threat classification and assessments (DECISIONS.md §7), polled every 10 s. */
 export const threatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const operations = ctx.services.operations;
+  const operations = ctx.services.operationsReadModel;
 
   snapshotRoute(app, '/api/analytics/threat-summary', { tags: ['threats'], summary: 'Counts over the catalogue by classification, recent manoeuvres and anomalous objects' }, ThreatSummary, () => operations.threatSummary());
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisJob, AnalysisStepId, SstResult } from '../../contracts/conjunctions.ts';
-import type { ValidAnalysis } from './analysis-request.ts';
+import type { ScreeningRequest } from '../../core/screening/request.ts';
 
 export interface AnalysisProgress {
   step: AnalysisStepId;
@@ -8,13 +8,11 @@ export interface AnalysisProgress {
   detail: string;
 }
 
-/** Runs one analysis; reports progress; stops when the signal aborts. */
-export type AnalysisRunner = (
-  jobId: string,
-  analysis: ValidAnalysis,
-  report: (progress: AnalysisProgress) => void,
-  signal: AbortSignal,
-) => Promise<Omit<SstResult, 'job_id'>>;
+/** What the jobs need of the screening service (ScreeningService implements it). */
+export interface AnalysisService {
+  /** Runs one analysis of a checked request; reports progress; stops when the signal aborts. */
+  runAnalysis(jobId: string, request: ScreeningRequest, report: (progress: AnalysisProgress) => void, signal: AbortSignal): Promise<Omit<SstResult, 'job_id'>>;
+}
 
 type Listener = (event: 'progress' | 'done', job: AnalysisJob) => void;
 
@@ -39,13 +37,14 @@ const PROGRESS_STEP = 0.02;
 export class AnalysisJobs {
   private readonly jobs = new Map<string, JobState>();
 
-  constructor(private readonly runner: AnalysisRunner) {}
+  constructor(private readonly service: AnalysisService) {}
 
-  start(analysis: ValidAnalysis): JobState {
+  /** Starts an analysis of `request` (read and checked by the contract's `screeningRequestOf`). */
+  start(request: ScreeningRequest): JobState {
     this.evict();
     const jobId = randomUUID().slice(0, 8);
     const state: JobState = {
-      job: { job_id: jobId, status: 'running', step: 'prepare', fraction: 0, detail: `${analysis.primaries.length} satellite(s) selected` },
+      job: { job_id: jobId, status: 'running', step: 'prepare', fraction: 0, detail: `${request.primaries.length} satellite(s) selected` },
       listeners: new Set(),
       controller: new AbortController(),
       finished: Promise.resolve(undefined as unknown as AnalysisJob),
@@ -60,7 +59,7 @@ export class AnalysisJobs {
         this.emit(state, 'progress');
       }
     };
-    state.finished = this.runner(jobId, analysis, report, state.controller.signal).then(
+    state.finished = this.service.runAnalysis(jobId, request, report, state.controller.signal).then(
       (result) => this.finish(state, { status: 'completed', step: 'results', fraction: 1, detail: `${result.conjunctions.length} conjunction(s) found`, result: { job_id: jobId, ...result } }),
       (error: unknown) =>
         this.finish(

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { OBJECT_CLASS_CODE, OBJECT_CLASSES, type CatalogElements, type ObjectClass } from '../../contracts/catalog-elements.ts';
-import type { Prebuilt } from '../http/etag.ts';
+import type { Snapshot } from '../http/snapshot.ts';
 import type { CatalogService } from './catalog-service.ts';
 
 /**
@@ -60,14 +59,7 @@ export function objectClass(objectType: string, inFleet: boolean): ObjectClass {
   return objectType === 'payload' || objectType === 'rocket_body' || objectType === 'debris' ? objectType : 'unknown';
 }
 
-const cache = new WeakMap<CatalogService, { change: number; snapshot: Prebuilt }>();
-
-/** The feed as prebuilt JSON with an ETag, rebuilt only when the catalogue changed. */
-export function catalogElementsSnapshot(catalog: CatalogService): Prebuilt {
-  const cached = cache.get(catalog);
-  if (cached && cached.change === catalog.changeCount) return cached.snapshot;
-  const json = JSON.stringify(buildCatalogElements(catalog));
-  const snapshot = { json, etag: `"el-${createHash('sha1').update(json).digest('base64url')}"` };
-  cache.set(catalog, { change: catalog.changeCount, snapshot });
-  return snapshot;
+/** The feed as a snapshot (JSON with an ETag), rebuilt only when the catalogue changed. */
+export function catalogElementsSnapshot(catalog: CatalogService): Snapshot<CatalogElements> {
+  return catalog.derived('catalog-elements', () => buildCatalogElements(catalog));
 }

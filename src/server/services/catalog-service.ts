@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { ElementSet, Rejection } from '../../core/elements/element-set.ts';
 import { parseElementSets, type ElementFormat } from '../../core/elements/parse-element-sets.ts';
 import { generateDemoCatalog } from '../../core/catalog/demo-catalog.ts';
 import { objectTypeFromName, parseSatcatCsv } from '../../core/catalog/satcat.ts';
 import { createSgp4, type Sgp4Model } from '../../core/propagation/sgp4.ts';
 import { utcMs } from '../../core/units.ts';
+import { VersionedSnapshot, type Snapshot } from '../http/snapshot.ts';
+import type { SatelliteRecord } from '../../contracts/satellites.ts';
 import type { CatalogRepository, SpaceObject } from '../repositories/catalog-repository.ts';
 
 /** The label of the demo catalogue's import row. */
@@ -83,7 +84,9 @@ const MAX_REJECTIONS_KEPT = 100;
  */
 export class CatalogService {
   private entries = new Map<number, CatalogEntry>();
-  private recordsCache: { json: string; etag: string } | null = null;
+  /** Bodies derived from the whole catalogue, serialised once per change (`derived`). */
+  private readonly derivedSnapshots = new Map<string, { cache: VersionedSnapshot<unknown>; build: () => unknown }>();
+  private rebuildScheduled = false;
   private changes = 0;
   private readonly listeners = new Set<CatalogListener>();
   /** The completed imports the cache reflects (CatalogRepository.importSignature). */
@@ -226,8 +229,19 @@ export class CatalogService {
       }
       this.entries.set(row.object.noradId, { ...row, model });
     }
-    this.recordsCache = null;
+    this.changed();
+  }
+
+  /** The cache changed: derived data rebuilds (`changeCount`), and the derived snapshots already asked for are rebuilt ahead of the next request. */
+  private changed(): void {
     this.changes += 1;
+    if (this.rebuildScheduled || this.derivedSnapshots.size === 0) return;
+    this.rebuildScheduled = true;
+    // After the listeners of this change (and whatever else this tick changes) ran.
+    setImmediate(() => {
+      this.rebuildScheduled = false;
+      for (const [name, { build }] of this.derivedSnapshots) this.derived(name, build);
+    }).unref();
   }
 
   /**
@@ -284,7 +298,7 @@ export class CatalogService {
     const same = (a: readonly (string | number)[], b: readonly (string | number)[]) => a.length === b.length && a.every((v, i) => v === b[i]);
     if (same(fleet.owners, this.options.fleetOwners) && same(fleet.noradIds, this.options.fleetNoradIds)) return false;
     this.options = { ...this.options, fleetOwners: [...fleet.owners], fleetNoradIds: [...fleet.noradIds] };
-    this.changes += 1;
+    this.changed();
     return true;
   }
 
@@ -312,13 +326,24 @@ export class CatalogService {
   }
 
   /**
-   * The SST satellite records of the whole catalogue, serialised once per
-   * catalogue change (50,000 records are about 4 MB of JSON; building them on
-   * every request would cost more than serving them).
+   * A body derived from the whole catalogue (named `name`, built by `build`), as a snapshot built
+   * once per catalogue change: the first request after a change builds it, or the rebuild that a
+   * change schedules once it was asked for (so a polled list is ready before the next poll).
    */
-  satelliteRecords(): { json: string; etag: string } {
-    if (!this.recordsCache) {
-      const records = [...this.entries.values()]
+  derived<T>(name: string, build: () => T): Snapshot<T> {
+    let derived = this.derivedSnapshots.get(name);
+    if (!derived) this.derivedSnapshots.set(name, (derived = { cache: new VersionedSnapshot<unknown>(), build }));
+    return derived.cache.getSync(String(this.changes), build) as Snapshot<T>;
+  }
+
+  /**
+   * The SST satellite records of the whole catalogue, serialised once per catalogue change
+   * (50,000 records are about 4 MB of JSON; building them on every request would cost more than
+   * serving them).
+   */
+  satelliteRecords(): Snapshot<SatelliteRecord[]> {
+    return this.derived('satellite-records', () =>
+      [...this.entries.values()]
         .map(({ object }) => ({
           id: object.noradId,
           name: object.name,
@@ -326,11 +351,8 @@ export class CatalogService {
           cosparId: object.cosparId,
           category: object.category ?? object.objectType,
         }))
-        .sort((a, b) => a.id - b.id);
-      const json = JSON.stringify(records);
-      this.recordsCache = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
-    }
-    return this.recordsCache;
+        .sort((a, b) => a.id - b.id),
+    );
   }
 
   /**

@@ -11,8 +11,9 @@ import {
   type HighInterestObjectRepository,
   type HighInterestObjectRow,
 } from '../repositories/high-interest-object-repository.ts';
+import { ClockedSnapshot } from '../http/clocked-snapshot.ts';
+import type { Snapshot } from '../http/snapshot.ts';
 import type { CatalogService } from './catalog-service.ts';
-import { replaceSnapshot, type Snapshot } from './operations/snapshot.ts';
 
 export interface HighInterestServiceOptions {
   /** Who an entry is added by when the request names no one (config OPERATOR_LABEL). */
@@ -28,6 +29,7 @@ export interface HighInterestListener {
 
 interface Logger {
   info(obj: object, msg?: string): void;
+  warn?(obj: object, msg?: string): void;
 }
 
 /** app_meta key: the demo watch list was seeded once (so removing its entries sticks). */
@@ -36,6 +38,8 @@ export const DEMO_ADDED_BY = 'Demo catalogue';
 export const DEMO_TRACKING_FREQUENCY_MIN = 720;
 
 const MS_PER_MINUTE = 60_000;
+/** How long before each UTC minute the watch list of that minute is built. */
+const LIST_LEAD_MS = 5_000;
 
 /** Priority of an adversary satellite from its risk multiplier (product spec §9: 0.9-1.8). */
 export function priorityFromMultiplier(multiplier: number): Priority {
@@ -56,15 +60,15 @@ const missing = (id: number) => new HttpError(404, `No high-interest object ${id
  * its last observation and the tracking status derived from it.
  *
  * The list is polled every 5 s by every dashboard, so it is served as a
- * Snapshot rebuilt only when the entries change, the catalogue changes, or the
- * UTC minute turns (tracking status moves with the clock, a minute at a time).
+ * snapshot refreshed on its own clock (http/clocked-snapshot.ts): the tracking
+ * status moves with the clock a UTC minute at a time, so each minute's list is
+ * built a few seconds before the minute starts; a change of the entries or of
+ * the catalogue is built for the next request at once.
  */
 export class HighInterestService {
   private seeding: Promise<void> | undefined;
   private version = 0;
-  private snapshot: Snapshot<HighInterestObject[]> | undefined;
-  private snapshotKey = '';
-  private building: { key: string; done: Promise<Snapshot<HighInterestObject[]>> } | undefined;
+  private readonly snapshot: ClockedSnapshot<undefined, HighInterestObject[]>;
 
   constructor(
     private readonly repo: HighInterestObjectRepository,
@@ -73,7 +77,15 @@ export class HighInterestService {
     private readonly listener: HighInterestListener,
     private readonly options: HighInterestServiceOptions,
     private readonly log?: Logger,
-  ) {}
+  ) {
+    this.snapshot = new ClockedSnapshot({
+      periodMs: MS_PER_MINUTE,
+      leadMs: LIST_LEAD_MS,
+      inputs: async () => ({ version: `${this.catalog.changeCount}:${this.version}`, value: undefined }),
+      build: async (minuteStartMs) => (await this.repo.list()).map((row) => this.view(row, new Date(minuteStartMs))),
+      onError: (error) => this.log?.warn?.({ err: error }, 'could not build the watch list ahead of its minute'),
+    });
+  }
 
   /**
    * Seeds the demo watch list (once per installation, when the demo catalogue
@@ -94,25 +106,15 @@ export class HighInterestService {
     return this.seeding;
   }
 
-  /** The watch list with tracking status as of the current minute, serialised once. */
+  /** The watch list with tracking status as of the current UTC minute, serialised once. */
   async list(now: Date): Promise<Snapshot<HighInterestObject[]>> {
     await this.initialise(now);
-    const key = `${Math.floor(now.getTime() / MS_PER_MINUTE)}:${this.catalog.changeCount}:${this.version}`;
-    if (this.snapshot && this.snapshotKey === key) return this.snapshot;
-    if (this.building?.key !== key) {
-      const done = this.build(now).then((snapshot) => {
-        // A change during the read bumped the version: keep the key of the state read.
-        this.snapshot = snapshot;
-        this.snapshotKey = key;
-        return snapshot;
-      });
-      const building = { key, done };
-      this.building = building;
-      void done.finally(() => {
-        if (this.building === building) this.building = undefined;
-      }).catch(() => undefined);
-    }
-    return this.building.done;
+    return this.snapshot.get();
+  }
+
+  /** Stops the refresh timer (server shutdown). */
+  stop(): void {
+    this.snapshot.stop();
   }
 
   async get(id: number, now: Date): Promise<HighInterestObject> {
@@ -187,14 +189,6 @@ export class HighInterestService {
   private changed(): void {
     this.version += 1;
     this.listener.highInterestChanged();
-  }
-
-  private async build(now: Date): Promise<Snapshot<HighInterestObject[]>> {
-    const rows = await this.repo.list();
-    return replaceSnapshot(
-      this.snapshot,
-      rows.map((row) => this.view(row, now)),
-    );
   }
 
   private view(row: HighInterestObjectRow, now: Date): HighInterestObject {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseSwAllCsv } from '../../core/spaceweather/index.ts';
-import { dragPropertiesFor, geomagneticScale, impactOf, kpText, trendOf } from './orbital-drag-service.ts';
+import { impactOf, trendOf } from '../../core/drag/index.ts';
+import { geomagneticScale, kpText, parseSwAllCsv } from '../../core/spaceweather/index.ts';
+import { dragPropertiesFor } from './orbital-drag-service.ts';
 import { daysToRecords, recordsToDays } from './space-weather-service.ts';
 
 describe('the spec §9 bands', () => {

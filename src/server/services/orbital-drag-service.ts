@@ -1,77 +1,59 @@
-import type {
+import {
   DensityProfileResponse,
   NrlmsiseRealResponse,
   PredictionsResponse,
   RealtimeResponse,
   SpaceWeatherForecastResponse,
 } from '../../contracts/orbital-drag.ts';
-import { nrlmsiseDensity, type NrlmsiseDensity } from '../../core/atmosphere/nrlmsise00/index.ts';
+import type { ObjectDecayResponse } from '../../contracts/object-exports.ts';
 import {
   CALCULATOR_DEFAULTS,
   confidenceFromSpread,
   DAYS_PER_YEAR,
   densityAt,
+  densityAtOrNull,
+  densityPointAtGeodetic,
   densitySource,
+  dragAlertLevel,
   dragAtState,
   dragParameter,
   dragParameterFromBstar,
-  DTM2020_NRLMSISE_FACTOR,
+  dragPropertiesOf,
+  DRAG_PRESETS,
+  impactOf,
   LIFETIME_CAP_YEARS,
-  j2SecularRates,
   LONG_TERM_MEAN_SPACE_WEATHER,
+  meanOrbitAt,
   meanOrbitFromElementSet,
   modelSpread,
-  orbitAveragedDecay,
+  NRLMSISE_MULTIPLIERS,
+  nrlmsiseAt,
+  orbitAveragedDensityRatios,
+  percentChange,
   predictLifetime,
+  presetIndexOf,
+  shortTrendOf,
   spreadLevel,
+  trendOf,
   type DensityModel,
-  type DensityPoint,
-  type MeanOrbit,
   type SpaceWeather,
 } from '../../core/drag/index.ts';
-import type { ObjectDecayResponse } from '../../contracts/object-exports.ts';
-import type { ElementSet } from '../../core/elements/element-set.ts';
-import { geodeticToEcef } from '../../core/frames/geodetic.ts';
 import { orbitSummary } from '../../core/orbit/mean-elements.ts';
 import { propagateAt } from '../../core/propagation/sgp4.ts';
-import type { IndexValue } from '../../core/spaceweather/index.ts';
-import { degToRad, degrees, km, utcMs, type UtcMs } from '../../core/units.ts';
+import { geomagneticScale, kpText, newestObservationEnd, type IndexValue } from '../../core/spaceweather/index.ts';
+import { utcMs, type UtcMs } from '../../core/units.ts';
+import { ClockedSnapshot } from '../http/clocked-snapshot.ts';
+import type { Snapshot } from '../http/snapshot.ts';
 import type { CatalogEntry, CatalogService } from './catalog-service.ts';
 import type { SpaceWeatherConditions, SpaceWeatherService, SpaceWeatherSnapshot } from './space-weather-service.ts';
 
 // ─── Constants of the page ───────────────────────────────────────────────────────────────────────
-
-/** The drag presets of product spec §3 (mass kg, area m², altitude km, Cd). */
-export const DRAG_PRESETS = [
-  { name: 'Ofeq-16', massKg: 400, areaM2: 3.2, altitudeKm: 450, dragCoefficient: 2.3 },
-  { name: 'Ofeq-13', massKg: 350, areaM2: 2.8, altitudeKm: 445, dragCoefficient: 2.2 },
-  { name: 'Ofeq-11', massKg: 300, areaM2: 2.5, altitudeKm: 448, dragCoefficient: 2.1 },
-  { name: 'Ofeq-9', massKg: 300, areaM2: 2.4, altitudeKm: 442, dragCoefficient: 2.2 },
-] as const;
-
-const meanOf = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
-
-/**
- * A fleet satellite with neither a preset nor a catalogued mass: the mean of the four presets
- * (337.5 kg, 2.725 m², Cd 2.2). A satellite with a catalogued mass gets the presets' mean
- * area-to-mass ratio (0.0081 m²/kg) and Cd 2.2, the spec's default. Both are stated in the row's
- * `drag_properties.source`; the drag force scales with the area, so these are estimates.
- */
-export const DEFAULT_DRAG_PROPERTIES = {
-  massKg: meanOf(DRAG_PRESETS.map((p) => p.massKg)),
-  areaM2: meanOf(DRAG_PRESETS.map((p) => p.areaM2)),
-  dragCoefficient: CALCULATOR_DEFAULTS.dragCoefficient,
-};
-const AREA_PER_KG = DEFAULT_DRAG_PROPERTIES.areaM2 / DEFAULT_DRAG_PROPERTIES.massKg;
 
 /** Where the page's single-point values are taken: the drag form's default place and altitude (spec §3: 32° N, 35° E, 400 km). */
 export const REFERENCE_POINT = { latitude: CALCULATOR_DEFAULTS.latitude, longitude: CALCULATOR_DEFAULTS.longitude, altitudeKm: CALCULATOR_DEFAULTS.altitude };
 
 /** Spec §9: 13 altitudes from 100 to 600 km; 25 km apart below 200 km, where the density changes fastest, 50 km above. */
 export const PROFILE_ALTITUDES_KM = [100, 125, 150, 175, 200, 250, 300, 350, 400, 450, 500, 550, 600] as const;
-
-/** DECISIONS.md §8: the models not implemented are the spec's (§9) multiples of NRLMSISE-00. */
-export const NRLMSISE_MULTIPLIERS = { dtm2020: DTM2020_NRLMSISE_FACTOR, tiegcm: 1.25, msis86: 0.92 } as const;
 
 /** Satellites whose mean altitude is below this feel drag worth tabulating (LEO). */
 export const LEO_MAX_ALTITUDE_KM = 2000;
@@ -80,13 +62,31 @@ export const LEO_MAX_ALTITUDE_KM = 2000;
 export const DECAY_DAYS = 30;
 export const DECAY_SATELLITES = 4;
 
+/**
+ * NRLMSISE-00 readings at this many places are kept as snapshots (the page asks four fixed ones,
+ * queries/orbital-drag.ts READING_POSITIONS); a place beyond them replaces the one asked least recently.
+ */
+export const READING_PLACES_KEPT = 16;
+
 const MS_PER_MINUTE = 60_000;
 const MS_PER_HOUR = 3_600_000;
 const MS_PER_DAY = 86_400_000;
 const MS_PER_3H = 3 * MS_PER_HOUR;
 
-// ─── Small pure helpers ──────────────────────────────────────────────────────────────────────────
+/**
+ * The clocks of the polled answers: the period each is built for (its time is the period's start)
+ * and how long before the period starts the timer builds it. The page polls realtime every 30 s,
+ * space weather every 60 s, predictions every 120 s, readings and the profile every 5 min.
+ */
+const CLOCKS = {
+  minute: { periodMs: MS_PER_MINUTE, leadMs: 15_000 },
+  // A 30-day forecast moves by a thirtieth of a day's decay in an hour.
+  hour: { periodMs: MS_PER_HOUR, leadMs: 2 * MS_PER_MINUTE },
+} as const;
 
+// ─── Small helpers ───────────────────────────────────────────────────────────────────────────────
+
+/** The contract's snake_case drag properties (DragProperties in contracts/orbital-drag.ts). */
 export interface DragPropertiesValue {
   mass_kg: number;
   area_m2: number;
@@ -94,102 +94,14 @@ export interface DragPropertiesValue {
   source: string;
 }
 
-const presetKey = (name: string) => name.toUpperCase().replace('OFEK', 'OFEQ').replace(/[^A-Z0-9]/g, '');
-
-/** Mass, area and Cd of a catalogue object: its spec preset, else its catalogued mass, else the stated default. */
+/** Mass, area and Cd of a catalogue object (core/drag presets.ts: its spec preset, else its catalogued mass, else the stated default). */
 export function dragPropertiesFor(object: { name: string; massKg: number | null }): DragPropertiesValue {
-  const preset = DRAG_PRESETS.find((p) => presetKey(p.name) === presetKey(object.name));
-  if (preset) {
-    return { mass_kg: preset.massKg, area_m2: preset.areaM2, drag_coefficient: preset.dragCoefficient, source: `product spec §3 preset ${preset.name}` };
-  }
-  const cd = DEFAULT_DRAG_PROPERTIES.dragCoefficient;
-  if (object.massKg !== null && object.massKg > 0) {
-    const area = object.massKg * AREA_PER_KG;
-    return {
-      mass_kg: object.massKg,
-      area_m2: area,
-      drag_coefficient: cd,
-      source: `catalogue mass ${object.massKg} kg; area ${area.toPrecision(3)} m² from the spec presets' mean area-to-mass ratio ${AREA_PER_KG.toFixed(4)} m²/kg; Cd ${cd} (spec default)`,
-    };
-  }
-  const d = DEFAULT_DRAG_PROPERTIES;
-  return {
-    mass_kg: d.massKg,
-    area_m2: d.areaM2,
-    drag_coefficient: cd,
-    source: `no mass or area known: the mean of the spec presets (${d.massKg} kg, ${d.areaM2} m², Cd ${cd})`,
-  };
+  const p = dragPropertiesOf(object);
+  return { mass_kg: p.massKg, area_m2: p.areaM2, drag_coefficient: p.dragCoefficient, source: p.source };
 }
 
-/** Spec §9 trend bands of a change in percent: under 1 % stable; 1–5 % slight; 5–15 %; over 15 % strong. */
-export function trendOf(changePercent: number): RealtimeResponse['drag_data'][number]['trend_7d'] {
-  const size = Math.abs(changePercent);
-  if (size < 1) return 'stable';
-  const direction = changePercent > 0 ? 'increase' : 'decrease';
-  if (size > 15) return `strong ${direction}`;
-  if (size >= 5) return direction;
-  return `slight ${direction}`;
-}
-
-/** Spec §9 impact levels of a drag multiple: Critical 3–5× (and beyond), High 2–3×, Moderate 1.5–2×, else Minimal. */
-export function impactOf(factor: number): 'Minimal' | 'Moderate' | 'High' | 'Critical' {
-  if (factor >= 3) return 'Critical';
-  if (factor >= 2) return 'High';
-  if (factor >= 1.5) return 'Moderate';
-  return 'Minimal';
-}
-
-/**
- * NOAA's geomagnetic storm scale (G1 Kp 5, G2 Kp 6, G3 Kp 7, G4 Kp 8 including 9−, G5 Kp 9;
- * www.swpc.noaa.gov/noaa-scales-explanation), Kp in thirds: 5− (4.67) already counts as Kp 5.
- * The alert level follows the spec's colour rule: G4–G5 'Major' (red), G3 'High' (orange), G2
- * 'Moderate', G1 'Minor' (yellow).
- */
-export function geomagneticScale(kp: number): { g: number; name: string; level: 'Major' | 'High' | 'Moderate' | 'Minor' } | undefined {
-  const third = Math.round(kp * 3) / 3;
-  if (third >= 9) return { g: 5, name: 'Extreme', level: 'Major' };
-  if (third >= 23 / 3) return { g: 4, name: 'Severe', level: 'Major' };
-  if (third >= 20 / 3) return { g: 3, name: 'Strong', level: 'High' };
-  if (third >= 17 / 3) return { g: 2, name: 'Moderate', level: 'Moderate' };
-  if (third >= 14 / 3) return { g: 1, name: 'Minor', level: 'Minor' };
-  return undefined;
-}
-
-/** Kp as people write it: 3o, 5−, 7+. */
-export function kpText(kp: number): string {
-  const thirds = Math.round(kp * 3);
-  const whole = Math.round(thirds / 3);
-  const rest = thirds - whole * 3;
-  return `${whole}${rest === 0 ? 'o' : rest > 0 ? '+' : '−'}`;
-}
-
-/** A point over the Earth as the density models take it (geodetic for NRLMSISE-00, geocentric latitude for JB2008). */
-export function geodeticPoint(time: UtcMs, latitudeDeg: number, longitudeDeg: number, altitudeKm: number): DensityPoint {
-  const r = geodeticToEcef({ latitude: degToRad(degrees(latitudeDeg)), longitude: degToRad(degrees(longitudeDeg)), altitude: km(altitudeKm) });
-  return { time, latitudeDeg, geocentricLatitudeDeg: (Math.atan2(r[2], Math.hypot(r[0], r[1])) * 180) / Math.PI, longitudeDeg, altitudeKm };
-}
-
-/** NRLMSISE-00 (GTD7D, SI) at a point with the drag code's space weather (ap history when it has one). */
-export function nrlmsiseAt(point: DensityPoint, sw: SpaceWeather): NrlmsiseDensity {
-  const base = { time: point.time, latitudeDeg: point.latitudeDeg, longitudeDeg: point.longitudeDeg, altitudeKm: point.altitudeKm, f107: sw.f107, f107A: sw.f107A };
-  return sw.apArray === undefined ? nrlmsiseDensity({ ...base, ap: sw.ap }) : nrlmsiseDensity({ ...base, apArray: sw.apArray, ap: sw.ap });
-}
-
-/** The element set's mean orbit at `time`: node and perigee moved by the secular J2 rates, a shifted by `aShiftKm`. */
-function meanOrbitAt(set: ElementSet, time: UtcMs, aShiftKm = 0): MeanOrbit {
-  const { epoch, orbit } = meanOrbitFromElementSet(set);
-  const seconds = (time - epoch) / 1000;
-  const rates = j2SecularRates(orbit);
-  return {
-    ...orbit,
-    semiMajorAxisKm: orbit.semiMajorAxisKm + aShiftKm,
-    raanRad: orbit.raanRad + rates.raanRate * seconds,
-    argPerigeeRad: orbit.argPerigeeRad + rates.argPerigeeRate * seconds,
-  };
-}
-
+const meanOf = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
 const iso = (t: number) => new Date(t).toISOString();
-const percentChange = (from: number, to: number) => (from > 0 ? ((to - from) / from) * 100 : 0);
 /** "+1.2" / "−0.4"; a change that rounds to zero is "0.0", never "-0.0". */
 const signed = (value: number, digits: number) => {
   const text = Math.abs(value).toFixed(digits);
@@ -203,36 +115,15 @@ function formatAge(ms: number): string {
   return `${Math.round(ms / MS_PER_DAY)} days`;
 }
 
-/** The end of the newest observed space-weather value (a day's flux or a 3-hour ap), or undefined. */
-function newestObservation(snapshot: SpaceWeatherSnapshot): number | undefined {
-  const coverage = snapshot.series.coverage();
-  const ends: number[] = [];
-  if (coverage.lastObservedFluxDate) ends.push(Date.parse(`${coverage.lastObservedFluxDate}T00:00:00Z`) + MS_PER_DAY);
-  if (coverage.lastObservedApInterval) ends.push(Date.parse(coverage.lastObservedApInterval.split('/')[0]!) + MS_PER_3H);
-  return ends.length ? Math.max(...ends) : undefined;
-}
-
 /**
- * Keeps one computed value per key (here: the UTC minute or hour plus the catalogue and
- * space-weather versions), so endpoints the page polls compute at most once per period. The
- * promise is kept, so simultaneous requests share one computation.
+ * Lets the event loop answer what is waiting (a poll) before the next piece of a long build: the
+ * builds run on the server's thread, a realtime answer for some tens of milliseconds, the decay
+ * forecast for a few hundred, and a request must not wait for them.
  */
-class KeyedCache<T> {
-  private key: string | undefined;
-  private value: Promise<T> | undefined;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-  get(key: string, compute: () => Promise<T>): Promise<T> {
-    if (this.key !== key || this.value === undefined) {
-      this.key = key;
-      const value = compute();
-      this.value = value;
-      value.catch(() => {
-        if (this.value === value) this.value = undefined;
-      });
-    }
-    return this.value;
-  }
-}
+/** The place the page's single-point values are taken at, at `time`. */
+const referencePoint = (time: UtcMs) => densityPointAtGeodetic(time, REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, REFERENCE_POINT.altitudeKm);
 
 // ─── The service ─────────────────────────────────────────────────────────────────────────────────
 
@@ -245,26 +136,52 @@ class KeyedCache<T> {
  * - the 30-day decay of four fleet satellites (predictLifetime, both models);
  * - NRLMSISE-00 readings and the five-model density profile.
  *
- * Caches (the page polls): realtime, space weather and the density profile are computed once per
- * UTC minute (at the minute's start) and again when the catalogue or the space weather changes;
- * the decay forecast once per hour. Readings with explicit times or places are not cached (one
- * profile is 13 × 2 model calls, well under a millisecond each).
+ * The polled answers are snapshots on their own clocks (http/clocked-snapshot.ts), served with
+ * their ETag: realtime, space weather, the density profile and each reading place are built for
+ * every UTC minute, the decay forecast for every hour, by a timer ahead of the period while the
+ * page asks for them, and at once for a new catalogue or new space weather (the version of each is
+ * part of the snapshot's). Answers for an explicit time (or profile place) are computed per request
+ * (one profile is 13 × 2 model calls, well under a millisecond each).
  */
 export class OrbitalDragService {
-  private readonly realtimeCache = new KeyedCache<RealtimeResponse>();
-  private readonly forecastCache = new KeyedCache<SpaceWeatherForecastResponse>();
-  private readonly profileCache = new KeyedCache<DensityProfileResponse>();
-  private readonly predictionsCache = new KeyedCache<PredictionsResponse>();
+  private readonly realtimeClock: ClockedSnapshot<SpaceWeatherSnapshot, RealtimeResponse>;
+  private readonly forecastClock: ClockedSnapshot<SpaceWeatherSnapshot, SpaceWeatherForecastResponse>;
+  private readonly profileClock: ClockedSnapshot<SpaceWeatherSnapshot, DensityProfileResponse>;
+  private readonly predictionsClock: ClockedSnapshot<SpaceWeatherSnapshot, PredictionsResponse>;
+  /** One clock per reading place, the least recently asked first. */
+  private readonly readingClocks = new Map<string, ClockedSnapshot<SpaceWeatherSnapshot, NrlmsiseRealResponse>>();
+  private stopped = false;
+
+  /** What the answers depend on besides the time: the space weather (and for the fleet's answers the catalogue, below). */
+  private readonly weatherInputs = async () => {
+    const snapshot = await this.spaceWeather.snapshot();
+    return { version: String(snapshot.version), value: snapshot };
+  };
 
   constructor(
     private readonly catalog: CatalogService,
     private readonly spaceWeather: SpaceWeatherService,
-  ) {}
+  ) {
+    const weather = this.weatherInputs;
+    const weatherAndCatalog = async () => {
+      const snapshot = await this.spaceWeather.snapshot();
+      return { version: `${snapshot.version}|${this.catalog.changeCount}`, value: snapshot };
+    };
+    // Each body is encoded through its contract schema once, as the route's serializer would (the snapshot is sent as built).
+    this.realtimeClock = new ClockedSnapshot({ ...CLOCKS.minute, inputs: weatherAndCatalog, build: async (t, sw) => RealtimeResponse.encode(await this.computeRealtime(utcMs(t), sw)) });
+    this.forecastClock = new ClockedSnapshot({ ...CLOCKS.minute, inputs: weather, build: (t, sw) => SpaceWeatherForecastResponse.encode(this.computeForecast(utcMs(t), sw)) });
+    this.profileClock = new ClockedSnapshot({
+      ...CLOCKS.minute,
+      inputs: weather,
+      build: (t, sw) => DensityProfileResponse.encode(this.computeProfile(utcMs(t), REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, sw)),
+    });
+    this.predictionsClock = new ClockedSnapshot({ ...CLOCKS.hour, inputs: weatherAndCatalog, build: async (t, sw) => PredictionsResponse.encode(await this.computePredictions(utcMs(t), sw)) });
+  }
 
-  private async keyed(now: Date, periodMs: number): Promise<{ time: UtcMs; key: string; snapshot: SpaceWeatherSnapshot }> {
-    const snapshot = await this.spaceWeather.snapshot();
-    const start = Math.floor(now.getTime() / periodMs) * periodMs;
-    return { time: utcMs(start), key: `${start}|${this.catalog.changeCount}|${snapshot.version}`, snapshot };
+  /** Stops the clocks' timers (server shutdown); the answers are then built on demand. */
+  stop(): void {
+    this.stopped = true;
+    for (const clock of [this.realtimeClock, this.forecastClock, this.profileClock, this.predictionsClock, ...this.readingClocks.values()]) clock.stop();
   }
 
   /** The fleet's LEO members with an SGP4 model, by name. */
@@ -277,17 +194,19 @@ export class OrbitalDragService {
 
   // ── GET /api/orbital-drag/realtime ──
 
-  async realtime(now: Date): Promise<RealtimeResponse> {
-    const { time, key, snapshot } = await this.keyed(now, MS_PER_MINUTE);
-    return this.realtimeCache.get(key, async () => this.computeRealtime(time, snapshot));
+  /** The answer of the current UTC minute. */
+  realtime(): Promise<Snapshot<RealtimeResponse>> {
+    return this.realtimeClock.get();
   }
 
-  private computeRealtime(time: UtcMs, snapshot: SpaceWeatherSnapshot): RealtimeResponse {
+  private async computeRealtime(time: UtcMs, snapshot: SpaceWeatherSnapshot): Promise<RealtimeResponse> {
     const conditions = snapshot.at(time);
     const notes: string[] = [];
     const rows: RealtimeResponse['drag_data'] = [];
     const spreads: number[] = [];
     for (const entry of this.leoFleet()) {
+      // A few orbit averages per satellite (about a millisecond): requests are answered in between.
+      await nextTurn();
       const name = entry.object.name;
       if (!entry.model) {
         notes.push(`${name}: its element set is not SGP4 (ephemeris type 4), no position`);
@@ -309,23 +228,15 @@ export class OrbitalDragService {
         areaM2: props.area_m2,
         massKg: props.mass_kg,
       });
-      const jb = jb2008OrNull(here.point, conditions.weather);
+      // JB2008 is defined from 90 km up: a satellite below that is re-entering.
+      const jb = densityAtOrNull('jb2008', here.point, conditions.weather);
       if (jb !== null) spreads.push(modelSpread([here.densityKgPerM3, jb]));
 
-      // Forecasts: the position along the orbit a day or a week ahead is not what changes the drag
-      // (it swings 2–3× between day and night side within one revolution), so the current force is
-      // scaled by the change of the orbit-averaged density: same orbit (node and perigee drifting
-      // with J2, a lowered at today's decay rate), space weather of the series at that time.
+      // Forecasts: today's force scaled by the change of the orbit-averaged density (core/drag density-outlook.ts).
       const cdAOverM = dragParameter(props.drag_coefficient, props.area_m2, props.mass_kg);
-      const averaged = (days: number, aShiftKm: number) => {
-        const at = utcMs(time + days * MS_PER_DAY);
-        return orbitAveragedDecay({ orbit: meanOrbitAt(entry.set, at, aShiftKm), time: at, dragParameterM2PerKg: cdAOverM, model: 'nrlmsise00', spaceWeather: snapshot.weatherAt });
-      };
-      const today = averaged(0, 0);
-      const rate = today.semiMajorAxisRateKmPerDay;
-      const scale = (days: number) => averaged(days, rate * days).meanDensityKgPerM3 / today.meanDensityKgPerM3;
-      const predicted24h = here.forceN * scale(1);
-      const predicted7d = here.forceN * scale(7);
+      const [scale24h, scale7d] = orbitAveragedDensityRatios({ set: entry.set, time, dragParameterM2PerKg: cdAOverM, model: 'nrlmsise00', spaceWeather: snapshot.weatherAt }, [1, 7]);
+      const predicted24h = here.forceN * scale24h!;
+      const predicted7d = here.forceN * scale7d!;
       const change24 = percentChange(here.forceN, predicted24h);
       const change7 = percentChange(here.forceN, predicted7d);
       rows.push({
@@ -339,7 +250,7 @@ export class OrbitalDragService {
         predicted_7d: predicted7d,
         change_24h_percent: change24,
         change_7d_percent: change7,
-        trend_24h: Math.abs(change24) < 1 ? 'stable' : change24 > 0 ? 'up' : 'down',
+        trend_24h: shortTrendOf(change24),
         trend_7d: trendOf(change7),
         atmospheric_density: here.densityKgPerM3,
         jb2008_density: jb,
@@ -353,18 +264,19 @@ export class OrbitalDragService {
     // LEO satellite, at the reference point.
     let basis = `mean NRLMSISE-00/JB2008 spread at the positions of ${spreads.length} LEO fleet satellite(s)`;
     if (spreads.length === 0) {
-      const point = geodeticPoint(time, REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, REFERENCE_POINT.altitudeKm);
+      const point = referencePoint(time);
       spreads.push(modelSpread([nrlmsiseAt(point, conditions.weather).densityKgPerM3, densityAt('jb2008', point, conditions.weather)]));
       basis = 'NRLMSISE-00/JB2008 spread at the reference point (32° N, 35° E, 400 km): no LEO fleet satellite';
     }
     const spread = meanOf(spreads);
     const accuracy = confidenceFromSpread(spread);
 
+    await nextTurn();
     const intervalStart = Math.floor(time / MS_PER_3H) * MS_PER_3H;
     const timeSeries = Array.from({ length: 17 }, (_, k) => {
       const t = utcMs(intervalStart + (k - 8) * MS_PER_3H);
       const c = snapshot.at(t);
-      const point = geodeticPoint(t, REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, REFERENCE_POINT.altitudeKm);
+      const point = referencePoint(t);
       return {
         timestamp: iso(t),
         f107: c.nrlmsise.f107.value,
@@ -376,7 +288,7 @@ export class OrbitalDragService {
       };
     });
 
-    const newest = newestObservation(snapshot);
+    const newest = newestObservationEnd(snapshot.series.coverage());
     const latency = newest === undefined ? undefined : Math.max(0, time - newest);
     const modelsRun = rows.every((r) => Number.isFinite(r.atmospheric_density)) && timeSeries.every((p) => Number.isFinite(p.density));
     const operational = modelsRun && conditions.status !== 'default';
@@ -409,16 +321,20 @@ export class OrbitalDragService {
 
   // ── GET /api/orbital-drag/space-weather ──
 
-  async spaceWeatherForecast(now: Date, at?: Date): Promise<SpaceWeatherForecastResponse> {
-    if (at) return this.computeForecast(utcMs(at.getTime()), await this.spaceWeather.snapshot());
-    const { time, key, snapshot } = await this.keyed(now, MS_PER_MINUTE);
-    return this.forecastCache.get(key, async () => this.computeForecast(time, snapshot));
+  /** The answer of the current UTC minute. */
+  spaceWeatherForecast(): Promise<Snapshot<SpaceWeatherForecastResponse>> {
+    return this.forecastClock.get();
+  }
+
+  /** The answer for an instant asked for (computed). */
+  async spaceWeatherForecastAt(at: Date): Promise<SpaceWeatherForecastResponse> {
+    return this.computeForecast(utcMs(at.getTime()), await this.spaceWeather.snapshot());
   }
 
   private computeForecast(time: UtcMs, snapshot: SpaceWeatherSnapshot): SpaceWeatherForecastResponse {
     const now = snapshot.at(time);
     const later = snapshot.at(utcMs(time + MS_PER_DAY));
-    const point = geodeticPoint(time, REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, REFERENCE_POINT.altitudeKm);
+    const point = referencePoint(time);
     const pointLater = { ...point, time: utcMs(time + MS_PER_DAY) };
     // Drag multiples against the long-term mean of the observed record (F10.7 121.5, Ap 12.8):
     // the density at 400 km with one input changed, divided by the density with none changed.
@@ -497,11 +413,12 @@ export class OrbitalDragService {
       });
     }
     const fluxKnown = now.nrlmsise.f107.status !== 'default' && now.nrlmsise.f107A.status !== 'default';
-    if (fluxKnown && densityFactor >= 1.5) {
+    const dragLevel = dragAlertLevel(densityFactor);
+    if (fluxKnown && dragLevel !== undefined) {
       const impact = impactOf(densityFactor);
       alerts.push({
         type: 'Atmospheric Drag',
-        level: densityFactor >= 3 ? 'Major' : densityFactor >= 2 ? 'High' : 'Moderate',
+        level: dragLevel,
         message: `Density at 400 km is ${densityFactor.toFixed(1)}× the long-term mean (F10.7 ${now.nrlmsise.f107.value.toFixed(1)}, Ap ${now.nrlmsise.ap.value.toFixed(0)})`,
         impact: `${impact} impact (spec: Critical 3–5×, High 2–3×, Moderate 1.5–2× drag): faster decay, re-plan station keeping`,
       });
@@ -528,34 +445,37 @@ export class OrbitalDragService {
 
   // ── GET /api/orbital-drag/predictions ──
 
-  async predictions(now: Date): Promise<PredictionsResponse> {
-    // A 30-day forecast moves by a thirtieth of a day's decay in an hour: computed once per hour.
-    const { time, key, snapshot } = await this.keyed(now, MS_PER_HOUR);
-    return this.predictionsCache.get(key, async () => this.computePredictions(time, snapshot));
+  /** The answer of the current UTC hour. */
+  predictions(): Promise<Snapshot<PredictionsResponse>> {
+    return this.predictionsClock.get();
   }
 
-  private computePredictions(time: UtcMs, snapshot: SpaceWeatherSnapshot): PredictionsResponse {
+  private async computePredictions(time: UtcMs, snapshot: SpaceWeatherSnapshot): Promise<PredictionsResponse> {
     const fleet = this.leoFleet().filter((e) => e.model !== null);
     const rank = (e: CatalogEntry) => {
-      const i = DRAG_PRESETS.findIndex((p) => presetKey(p.name) === presetKey(e.object.name));
+      const i = presetIndexOf(e.object.name);
       return i < 0 ? DRAG_PRESETS.length : i;
     };
     const chosen = [...fleet].sort((a, b) => rank(a) - rank(b) || a.object.name.localeCompare(b.object.name)).slice(0, DECAY_SATELLITES);
     const capYears = DECAY_DAYS / DAYS_PER_YEAR;
-    const satellites = chosen.map((entry) => {
+    const satellites: PredictionsResponse['satellites'] = [];
+    for (const entry of chosen) {
       const props = dragPropertiesFor(entry.object);
       const orbit = meanOrbitAt(entry.set, time);
-      const run = (model: DensityModel) =>
-        predictLifetime(
+      // One 30-day integration (tens of milliseconds) per turn: requests are answered in between.
+      const run = async (model: DensityModel) => {
+        await nextTurn();
+        return predictLifetime(
           { epoch: time, orbit, dragParameterM2PerKg: dragParameter(props.drag_coefficient, props.area_m2, props.mass_kg), model, spaceWeather: snapshot.weatherAt },
           { capYears, dailyDays: DECAY_DAYS },
         );
-      const msis = run('nrlmsise00');
-      const jb = run('jb2008');
+      };
+      const msis = await run('nrlmsise00');
+      const jb = await run('jb2008');
       const loss = (p: typeof msis) => (p.daily[0]?.altitudeKm ?? 0) - (p.daily[p.daily.length - 1]?.altitudeKm ?? 0);
       const losses = [loss(msis), loss(jb)];
       const spread = losses.every((v) => v > 0) ? modelSpread(losses) : 0;
-      return {
+      satellites.push({
         satellite: entry.object.name,
         norad_id: entry.object.noradId,
         elements_epoch: iso(entry.set.epoch),
@@ -567,8 +487,8 @@ export class OrbitalDragService {
         model_spread: { value: spread, level: spreadLevel(spread) },
         reentry_day: msis.status === 'reentry' ? (msis.lifetimeDays ?? null) : null,
         points: msis.daily.map((p) => ({ day: p.day, altitude: p.altitudeKm, perigee: p.perigeeAltitudeKm, apogee: p.apogeeAltitudeKm })),
-      };
-    });
+      });
+    }
     const chart = Array.from({ length: DECAY_DAYS + 1 }, (_, day) => {
       const row: Record<string, number> = { day };
       for (const s of satellites) {
@@ -644,11 +564,37 @@ export class OrbitalDragService {
 
   // ── GET /api/orbital-drag/nrlmsise-real ──
 
-  async nrlmsiseReading(query: { lat: number; lon: number; alt: number; time?: Date | undefined }, now: Date): Promise<NrlmsiseRealResponse> {
-    const snapshot = await this.spaceWeather.snapshot();
-    const time = utcMs((query.time ?? now).getTime());
+  /**
+   * The reading at a place for the current UTC minute, a snapshot per place: the page asks four
+   * fixed ones; READING_PLACES_KEPT places are kept, the one asked least recently replaced.
+   */
+  nrlmsiseReading(place: { lat: number; lon: number; alt: number }): Promise<Snapshot<NrlmsiseRealResponse>> {
+    const key = `${place.lat}|${place.lon}|${place.alt}`;
+    let clock = this.readingClocks.get(key);
+    if (clock) {
+      this.readingClocks.delete(key);
+    } else {
+      const { lat, lon, alt } = place;
+      clock = new ClockedSnapshot({ ...CLOCKS.minute, inputs: this.weatherInputs, build: (t, sw) => NrlmsiseRealResponse.encode(this.computeReading(utcMs(t), lat, lon, alt, sw)) });
+      if (this.stopped) clock.stop();
+      if (this.readingClocks.size >= READING_PLACES_KEPT) {
+        const [oldestKey, oldest] = this.readingClocks.entries().next().value!;
+        oldest.stop();
+        this.readingClocks.delete(oldestKey);
+      }
+    }
+    this.readingClocks.set(key, clock);
+    return clock.get();
+  }
+
+  /** The reading at a place and an instant asked for (computed). */
+  async nrlmsiseReadingAt(query: { lat: number; lon: number; alt: number; time: Date }): Promise<NrlmsiseRealResponse> {
+    return this.computeReading(utcMs(query.time.getTime()), query.lat, query.lon, query.alt, await this.spaceWeather.snapshot());
+  }
+
+  private computeReading(time: UtcMs, lat: number, lon: number, alt: number, snapshot: SpaceWeatherSnapshot): NrlmsiseRealResponse {
     const conditions = snapshot.at(time);
-    const result = nrlmsiseAt(geodeticPoint(time, query.lat, query.lon, query.alt), conditions.weather);
+    const result = nrlmsiseAt(densityPointAtGeodetic(time, lat, lon, alt), conditions.weather);
     return {
       density: result.densityKgPerM3,
       temperature: result.temperatureK,
@@ -657,7 +603,7 @@ export class OrbitalDragService {
       f107a: conditions.nrlmsise.f107A.value,
       ap: conditions.nrlmsise.ap.value,
       kp: conditions.kp.value,
-      location: { lat: query.lat, lon: query.lon, alt_km: query.alt },
+      location: { lat, lon, alt_km: alt },
       timestamp: iso(time),
       model: 'NRLMSISE-00',
       source: densitySource('nrlmsise00'),
@@ -673,20 +619,23 @@ export class OrbitalDragService {
 
   // ── GET /api/orbital-drag/density-profile ──
 
-  async densityProfile(query: { time?: Date | undefined; lat?: number | undefined; lon?: number | undefined }, now: Date): Promise<DensityProfileResponse> {
-    const custom = query.time !== undefined || query.lat !== undefined || query.lon !== undefined;
+  /** The profile at the reference place for the current UTC minute. */
+  densityProfile(): Promise<Snapshot<DensityProfileResponse>> {
+    return this.profileClock.get();
+  }
+
+  /** The profile at an instant or place asked for (computed; what is not given is now, or the reference place). */
+  async densityProfileAt(query: { time?: Date | undefined; lat?: number | undefined; lon?: number | undefined }, now: Date): Promise<DensityProfileResponse> {
     const lat = query.lat ?? REFERENCE_POINT.latitude;
     const lon = query.lon ?? REFERENCE_POINT.longitude;
-    if (custom) return this.computeProfile(utcMs((query.time ?? now).getTime()), lat, lon, await this.spaceWeather.snapshot());
-    const { time, key, snapshot } = await this.keyed(now, MS_PER_MINUTE);
-    return this.profileCache.get(key, async () => this.computeProfile(time, lat, lon, snapshot));
+    return this.computeProfile(utcMs((query.time ?? now).getTime()), lat, lon, await this.spaceWeather.snapshot());
   }
 
   private computeProfile(time: UtcMs, lat: number, lon: number, snapshot: SpaceWeatherSnapshot): DensityProfileResponse {
     const conditions = snapshot.at(time);
     const sw = conditions.weather;
     const data = PROFILE_ALTITUDES_KM.map((altitude) => {
-      const point = geodeticPoint(time, lat, lon, altitude);
+      const point = densityPointAtGeodetic(time, lat, lon, altitude);
       const msis = nrlmsiseAt(point, sw);
       const rho = msis.densityKgPerM3;
       const { n2, o, o2, he, h, n, ar } = msis.numberDensityPerM3;
@@ -723,16 +672,6 @@ export class OrbitalDragService {
       data_source: conditions.dataSource,
       inputs: { f107: sw.f107, f107A: sw.f107A, ap: sw.ap, apArray: sw.apArray ? [...sw.apArray] : null, jb2008: { ...conditions.jb2008.indices } },
     };
-  }
-}
-
-function jb2008OrNull(point: DensityPoint, sw: SpaceWeather): number | null {
-  try {
-    return densityAt('jb2008', point, sw);
-  } catch (error) {
-    // JB2008 is defined from 90 km up: a satellite below that is re-entering.
-    if (error instanceof RangeError) return null;
-    throw error;
   }
 }
 

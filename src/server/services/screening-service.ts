@@ -1,10 +1,12 @@
-import type { SstConjunction } from '../../contracts/conjunctions.ts';
+import type { SstConjunction, SstResult } from '../../contracts/conjunctions.ts';
 import { cdmFromConjunction, writeCdmKvn, writeCdmXml, type CdmObjectType, type ConjunctionObject } from '../../core/cdm/index.ts';
+import { randomUUID } from 'node:crypto';
 import { isoUtc } from '../../core/screening/job.ts';
+import { jobOfRequest, type ScreeningRequest } from '../../core/screening/request.ts';
 import { utcMs } from '../../core/units.ts';
 import type { ObjectType } from '../repositories/catalog-repository.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
-import { finishScreening, runScreening, screeningJob, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
+import { finishScreening, runScreening, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
 import { splitJob, type ScreeningJob, type ScreeningResult } from '../../core/screening/job.ts';
 import type { JobHeartbeat } from '../queue/job-heartbeat.ts';
 import { defaultShardCount, queueProgress, submitJob, waitForQueued, type QueueAttachment } from '../queue/screening-queue.ts';
@@ -13,7 +15,7 @@ import type { ScreeningStage } from '../../core/screening/stages.ts';
 import { availableParallelism } from 'node:os';
 import { ScreeningPool } from '../workers/screening/screening-pool.ts';
 import { noradText, sstProximity } from '../screening/sst-format.ts';
-import type { AnalysisRunner } from './analysis-jobs.ts';
+import type { AnalysisProgress, AnalysisService } from './analysis-jobs.ts';
 import type { CatalogService } from './catalog-service.ts';
 
 const CDM_TYPES: Record<ObjectType, CdmObjectType> = { payload: 'PAYLOAD', rocket_body: 'ROCKET BODY', debris: 'DEBRIS', unknown: 'UNKNOWN' };
@@ -38,7 +40,7 @@ export interface ScreeningQueue extends QueueAttachment {
  * screening job, fleet, SST or catalogue-wide, is split into shards queued in PostgreSQL"). The
  * risk step and the report are this server's, on its pool, either way.
  */
-export class ScreeningService {
+export class ScreeningService implements AnalysisService {
   private pool: ScreeningPool | undefined;
   private version: { key: number; value: CatalogVersion } | undefined;
   private readonly conjunctions = new Map<string, ScreeningConjunction>();
@@ -61,6 +63,11 @@ export class ScreeningService {
       this.version = { key, value: catalogVersionOf([...this.catalog.all()].filter((e) => e.model).map((e) => e.set)) };
     }
     return this.version.value;
+  }
+
+  /** The job of `request` against `version` (its window written as ISO 8601 UTC for the workers and the queue). */
+  private jobOf(request: ScreeningRequest, version: CatalogVersion) {
+    return jobOfRequest(request, randomUUID(), { version: version.version, objects: version.sets.length });
   }
 
   /** Runs `work` after every screening queued before it (see `turn`). */
@@ -129,25 +136,20 @@ export class ScreeningService {
   }
 
   /**
-   * One screening of `primaries` over [startMs, endMs) at `thresholdKm` on the worker pool, against
-   * `catalog` (default: the whole catalogue's version). Used by the continuous screening.
+   * One screening of the request's primaries over [startMs, endMs) at `thresholdKm` on the worker
+   * pool, against `catalog` (default: the whole catalogue's version). Used by the continuous screening.
    */
-  screen(
-    request: { primaries: readonly number[]; startMs: number; endMs: number; thresholdKm: number; catalog?: CatalogVersion },
-    options: Pick<RunScreeningOptions, 'signal' | 'objectType' | 'onProgress'> = {},
-  ): Promise<ScreeningReport> {
+  screen(request: ScreeningRequest & { catalog?: CatalogVersion }, options: Pick<RunScreeningOptions, 'signal' | 'objectType' | 'onProgress'> = {}): Promise<ScreeningReport> {
     const queue = this.queue;
     if (queue) {
       options.signal?.throwIfAborted();
       const version = request.catalog ?? this.catalogVersion();
-      const job = screeningJob(version, request.primaries, isoUtc(request.startMs), isoUtc(request.endMs), request.thresholdKm);
-      return this.onQueue(queue, 'fleet', version, job, 'scheduled', options);
+      return this.onQueue(queue, 'fleet', version, this.jobOf(request, version), 'scheduled', options);
     }
     return this.exclusive((pool) => {
       options.signal?.throwIfAborted();
       const version = request.catalog ?? this.catalogVersion();
-      const job = screeningJob(version, request.primaries, isoUtc(request.startMs), isoUtc(request.endMs), request.thresholdKm);
-      return runScreening(pool, version, job, options);
+      return runScreening(pool, version, this.jobOf(request, version), options);
     });
   }
 
@@ -169,21 +171,23 @@ export class ScreeningService {
     return this.exclusive((pool) => finishScreening(pool, catalog, result, timings, options));
   }
 
-  readonly runner: AnalysisRunner = async (jobId, analysis, report, signal) => {
+  /**
+   * An SST analysis (AnalysisJobs): the request, as the contract read it, screened against the
+   * whole catalogue's version, then its conjunctions in the SST result's form (kept for their CDMs).
+   */
+  async runAnalysis(jobId: string, request: ScreeningRequest, report: (progress: AnalysisProgress) => void, signal: AbortSignal): Promise<Omit<SstResult, 'job_id'>> {
     const onProgress = (p: { stage: ScreeningStage; fraction: number; detail: string }) => report({ step: p.stage, fraction: p.fraction, detail: p.detail });
     const queue = this.queue;
     let out: ScreeningReport;
     if (queue) {
       const version = this.catalogVersion();
-      const job = screeningJob(version, analysis.primaries, isoUtc(analysis.startMs), isoUtc(analysis.endMs), analysis.thresholdKm);
-      out = await this.onQueue(queue, 'sst', version, job, 'manual', { signal, onProgress });
+      out = await this.onQueue(queue, 'sst', version, this.jobOf(request, version), 'manual', { signal, onProgress });
     } else {
       // Said while the analysis waits, e.g. behind a continuous-screening run (same workers, one at a time).
       if (this.ahead > 0) report({ step: 'prepare', fraction: 0, detail: `Waiting for ${this.ahead} screening(s) ahead of it on the workers (such as the scheduled fleet screening)` });
       out = await this.exclusive((pool) => {
         const version = this.catalogVersion();
-        const job = screeningJob(version, analysis.primaries, isoUtc(analysis.startMs), isoUtc(analysis.endMs), analysis.thresholdKm);
-        return runScreening(pool, version, job, { signal, onProgress });
+        return runScreening(pool, version, this.jobOf(request, version), { signal, onProgress });
       });
     }
     const conjunctions = out.conjunctions.map((c, i) => {
@@ -193,7 +197,7 @@ export class ScreeningService {
     });
     const proximities = out.proximities.map((p) => sstProximity(p, (norad) => this.catalog.entry(norad)?.object.name ?? String(norad)));
     return { total_objects: out.totalObjects, conjunctions, proximities };
-  };
+  }
 
   private remember(id: string, conjunction: ScreeningConjunction): void {
     this.conjunctions.set(id, conjunction);

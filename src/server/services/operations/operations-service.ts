@@ -1,36 +1,17 @@
-import type {
-  Conjunction,
-  ConjunctionAnalysis,
-  DashboardStats,
-  Maneuver,
-  OperationsEvent,
-  RiskItem,
-  ThreatAssessment,
-  ThreatSummary,
-} from '../../../contracts/operations.ts';
-import { DEFAULT_ANALYSIS_ID } from '../../../contracts/operations.ts';
-import { readCdmKvn, writeCdmXml } from '../../../core/cdm/index.ts';
-import { ADVERSARIES } from '../../../core/catalog/named-objects.ts';
-import { normalizeOwner, type AlertLevel, type ApproachRecord } from '../../../core/operations/index.ts';
-import type { ConjunctionEventRepository, ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
-import type { HighInterestObjectRepository } from '../../repositories/high-interest-object-repository.ts';
-import type { ManeuverRepository, ManeuverRow } from '../../repositories/maneuver-repository.ts';
-import type { OperationsEventRepository, OperationsEventRow } from '../../repositories/operations-event-repository.ts';
-import type { ProximityRepository, ProximityRow } from '../../repositories/proximity-repository.ts';
-import type { ScreeningRunRepository, ScreeningRunRow } from '../../repositories/screening-run-repository.ts';
+import type { AlertLevel } from '../../../core/operations/index.ts';
 import { catalogVersionOf } from '../../screening/catalog-version.ts';
 import type { ScreeningReport } from '../../screening/run-screening.ts';
-import type { CatalogChange, CatalogEntry, CatalogService } from '../catalog-service.ts';
+import type { CatalogChange, CatalogService } from '../catalog-service.ts';
 import { CLAIM_SLACK, PeriodicTask, type TaskClaims } from '../scheduled-task.ts';
 import type { ScreeningService } from '../screening-service.ts';
+import { ConjunctionAnalysisQuery } from './conjunction-analysis.ts';
 import { approachRecord, estimateOf, planConjunctionWrite } from './conjunction-write.ts';
 import { ingestionEvents } from './ingestion-events.ts';
-import { detectManeuverStage, type ManeuverStageResult, type RegimeShift } from './maneuver-stage.ts';
+import { detectManeuverStage } from './maneuver-stage.ts';
 import { planProximityWrite } from './proximity-stage.ts';
-import { adversaryList, debrisList, storedApproaches } from './risk-lists.ts';
-import { replaceSnapshot, type Snapshot } from './snapshot.ts';
-import { assessThreats } from './threat-stage.ts';
-import { altitudeKm, compareConjunctions, conjunctionOf, eventOf, isEventDetails, maneuverOf, projectionPoints, type EventDetails } from './views.ts';
+import { EVENTS_SHOWN, OperationsReadModel, type OperationsRepositories } from './read-model.ts';
+
+export type { OperationsRepositories } from './read-model.ts';
 
 export interface OperationsOptions {
   /** Continuous screening on (config SCREENING). Off: no runs; the snapshots still serve what is stored. */
@@ -70,15 +51,6 @@ export interface ScreeningSettingsUpdate {
   runNow?: boolean;
 }
 
-export interface OperationsRepositories {
-  runs: ScreeningRunRepository;
-  conjunctions: ConjunctionEventRepository;
-  events: OperationsEventRepository;
-  maneuvers: ManeuverRepository;
-  highInterest: HighInterestObjectRepository;
-  proximities: ProximityRepository;
-}
-
 interface Logger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
@@ -102,10 +74,7 @@ export interface RunOutcome {
   timings: Record<string, number>;
 }
 
-/** Events listed in the Live Feed. */
-const EVENTS_SHOWN = 50;
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -121,57 +90,24 @@ function deferred<T>(): Deferred<T> {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The continuous-screening operations engine (DECISIONS.md §5 and §7): every run screens the
- * fleet against the whole catalogue, keeps the conjunction events up to date (CNJ ids, estimate
- * history, alert and CDM events), screens the fleet against adversary satellites, detects
+ * The continuous-screening scheduler of the operations engine (DECISIONS.md §5 and §7): every run
+ * screens the fleet against the whole catalogue, keeps the conjunction events up to date (CNJ ids,
+ * estimate history, alert and CDM events), screens the fleet against adversary satellites, detects
  * manoeuvres in changed element-set histories and assesses threats; catalogue imports become
- * radar_update / launch_detected events.
+ * radar_update / launch_detected events. Runs are one at a time, periodic ones claimed across the
+ * servers sharing the database.
  *
- * What the dashboard polls is served from snapshots (JSON + ETag) rebuilt only when the state
- * changes: no database access or computation per request.
+ * What the runs find goes into the read model (read-model.ts), which the polled routes are
+ * served from; the Conjunction Analysis card is conjunction-analysis.ts.
  */
 export class OperationsService {
   private readonly options: OperationsOptions;
-  private openEvents: ConjunctionEventRow[] = [];
-  private openProximities: ProximityRow[] = [];
   /** One writer of conjunction events at a time: a run's conjunction stage or a CDM import. */
   private conjunctionLock: Promise<unknown> = Promise.resolve();
-  private recentEventRows: OperationsEventRow[] = [];
-  private maneuverRows: ManeuverRow[] = [];
-  private hioCount = 0;
-  private lastRun: ScreeningRunRow | undefined;
-  private lastCompleted: ScreeningRunRow | undefined;
-  private dailyScreens = 0;
-  /** Pairs screened by catalogue-wide runs in the last 24 h (CatalogScreeningService tells). */
-  private catalogDailyScreens = 0;
-  private regimeChanges = new Map<number, RegimeShift>();
-  private adversaryApproaches: ApproachRecord[] = [];
-  private adversaryItems: RiskItem[] = [];
-  private debrisItems: RiskItem[] = [];
-  private assessments: ThreatAssessment[] = [];
-  private summary: ThreatSummary = { totalObjects: 0, cooperativeObjects: 0, nonCooperativeObjects: 0, unknownObjects: 0, adversaryObjects: 0, recentManeuvers: 0, anomalousObjects: 0 };
-  private levelCounts = { critical: 0, high: 0, medium: 0, low: 0 };
-  /** Element-set id up to which histories were searched for manoeuvres (undefined: none yet). */
-  private historiesSeenUpTo: number | undefined;
-  /** The time of the state in memory: the latest run's (or start-up's) `now`. */
-  private stateTime = new Date();
-
-  private snapshots: {
-    active?: Snapshot<Conjunction[]>;
-    events?: Snapshot<OperationsEvent[]>;
-    stats?: Snapshot<DashboardStats>;
-    maneuvers?: Snapshot<Maneuver[]>;
-    summary?: Snapshot<ThreatSummary>;
-    assessments?: Snapshot<ThreatAssessment[]>;
-    adversary?: Snapshot<RiskItem[]>;
-    debris?: Snapshot<RiskItem[]>;
-  } = {};
-
   private running: Promise<RunOutcome> | undefined;
   /** Runs started so far: a refresh from the store read before a run of this server must not overwrite that run's state. */
   private runsStarted = 0;
   private followUp: { reason: string; now: Date | undefined; done: Deferred<RunOutcome> } | undefined;
-  private writes: Promise<unknown> = Promise.resolve();
   private periodic: PeriodicTask | undefined;
   /** A refresh from the store waiting for another server's run to finish (`refreshFromStore`). */
   private refreshTimer: NodeJS.Timeout | undefined;
@@ -179,20 +115,23 @@ export class OperationsService {
   private stopped = false;
   private abort = new AbortController();
   private readonly unsubscribe: () => void;
-  private readonly adversaryOwners: Set<string>;
 
   constructor(
     private readonly catalog: CatalogService,
     private readonly screening: ScreeningService,
     private readonly repos: OperationsRepositories,
+    /** Where the runs' results go, and what the dashboard is served from. */
+    private readonly readModel: OperationsReadModel,
     options: OperationsOptions,
     private readonly log: Logger,
   ) {
     // A copy: the settings change it (applySettings).
     this.options = { ...options };
-    this.adversaryOwners = new Set(options.adversaryOwners.map((o) => normalizeOwner(o)).filter((o): o is string => o !== null));
     this.unsubscribe = catalog.onChange((change) => this.catalogChanged(change));
-    this.rebuildSnapshots(this.stateTime);
+  }
+
+  private get state() {
+    return this.readModel.state;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -200,15 +139,10 @@ export class OperationsService {
 
   /** Marks runs a restart interrupted as failed, loads the stored state and builds the snapshots. */
   async initialise(now: Date): Promise<void> {
-    this.stateTime = now;
+    this.state.time = now;
     const interrupted = await this.repos.runs.failRunning(now, 'interrupted by restart');
     if (interrupted > 0) this.log.warn({ runs: interrupted }, 'screening runs interrupted by a restart marked failed');
-    await this.loadState(now);
-    // The latest run's approaches to adversary satellites, so that the lists are right before the first run.
-    this.adversaryApproaches = storedApproaches(this.lastCompleted?.adversaryApproaches);
-    this.rebuildRiskLists(now.getTime());
-    this.assessThreats(now);
-    this.rebuildSnapshots(now);
+    await this.readModel.initialise(now);
   }
 
   /**
@@ -249,6 +183,7 @@ export class OperationsService {
     this.options.intervalMinutes = settings.intervalMinutes;
     this.options.alertLevel = settings.alertLevel;
     this.options.fleetOwners = settings.fleetOwners;
+    this.readModel.setFleetOwners(settings.fleetOwners);
     if (intervalChanged) this.periodic?.setIntervalMs(settings.intervalMinutes * 60_000);
     if (screened && settings.runNow !== false && this.started && !this.stopped) void this.runNow('settings-change');
   }
@@ -269,13 +204,13 @@ export class OperationsService {
     await this.whenIdle();
   }
 
-  /** Resolves when no run is running or queued and every ingestion event is written. */
+  /** Resolves when no run is running or queued and every change of the read model (ingestion events included) is applied. */
   async whenIdle(): Promise<void> {
     for (;;) {
       const running = this.running;
-      const writes = this.writes;
-      await Promise.allSettled([running, writes]);
-      if (this.running === undefined && this.writes === writes) return;
+      const pending = this.readModel.pending;
+      await Promise.allSettled([running, pending]);
+      if (this.running === undefined && this.readModel.pending === pending) return;
     }
   }
 
@@ -287,6 +222,7 @@ export class OperationsService {
     if (this.stopped) return Promise.resolve(this.skipped());
     if (!this.running) {
       this.running = this.loop(reason, now);
+      this.state.running = true;
       return this.running;
     }
     if (this.followUp) {
@@ -310,20 +246,13 @@ export class OperationsService {
       this.followUp = undefined;
     }
     this.running = undefined;
-    this.rebuildSnapshots(this.stateTime);
+    this.state.running = false;
+    this.readModel.publish(this.state.time);
     return first;
   }
 
   private skipped(): RunOutcome {
     return { runId: null, status: 'skipped', created: 0, updated: 0, closed: 0, maneuvers: 0, timings: {} };
-  }
-
-  /** The watch list changed: the stats count it. */
-  highInterestChanged(): void {
-    this.enqueueWrite(async () => {
-      this.hioCount = await this.repos.highInterest.count();
-      this.rebuildSnapshots(this.stateTime);
-    });
   }
 
   /**
@@ -336,108 +265,9 @@ export class OperationsService {
     return next;
   }
 
-  /** Conjunction events changed outside a run (a CDM import): reload them and rebuild what is served. */
-  async conjunctionsChanged(): Promise<void> {
-    const [open, events] = await Promise.all([this.repos.conjunctions.open(), this.repos.events.recent(EVENTS_SHOWN)]);
-    this.openEvents = open;
-    this.recentEventRows = events;
-    this.rebuildRiskLists(this.stateTime.getTime());
-    this.rebuildSnapshots(this.stateTime);
-  }
-
-  private enqueueWrite(work: () => Promise<void>): void {
-    this.writes = this.writes.then(work).catch((error: unknown) => this.log.error({ err: error }, 'operations bookkeeping failed'));
-  }
-
-  // ------------------------------------------------------------------------------------------
-  // Snapshots (cheap: built when the state changes)
-
-  activeConjunctions(): Snapshot<Conjunction[]> {
-    return this.snapshots.active!;
-  }
-  events(): Snapshot<OperationsEvent[]> {
-    return this.snapshots.events!;
-  }
-  stats(): Snapshot<DashboardStats> {
-    return this.snapshots.stats!;
-  }
-  recentManeuvers(): Snapshot<Maneuver[]> {
-    return this.snapshots.maneuvers!;
-  }
-  threatSummary(): Snapshot<ThreatSummary> {
-    return this.snapshots.summary!;
-  }
-  threatAssessments(): Snapshot<ThreatAssessment[]> {
-    return this.snapshots.assessments!;
-  }
-  adversaryRisk(): Snapshot<RiskItem[]> {
-    return this.snapshots.adversary!;
-  }
-  debrisRisk(): Snapshot<RiskItem[]> {
-    return this.snapshots.debris!;
-  }
-
-  private rebuildSnapshots(now: Date): void {
-    const s = this.snapshots;
-    const lookup = (norad: number) => this.catalog.entry(norad);
-    s.active = replaceSnapshot(s.active, this.openEvents.map((row) => conjunctionOf(row, lookup)).sort(compareConjunctions));
-    s.events = replaceSnapshot(s.events, this.recentEventRows.map(eventOf));
-    const since30 = now.getTime() - 30 * DAY_MS;
-    const recent = this.maneuverRows.filter((m) => m.detectionTime.getTime() >= since30);
-    s.maneuvers = replaceSnapshot(
-      s.maneuvers,
-      recent.map((m) => maneuverOf(m, this.nameOf(m.noradId))),
-    );
-    const status: DashboardStats['screeningStatus'] = this.running ? 'running' : this.lastRun?.status === 'failed' ? 'failed' : 'idle';
-    s.stats = replaceSnapshot(s.stats, {
-      activeAlerts: this.openEvents.filter((e) => e.riskLevel === 'high' || e.riskLevel === 'critical').length,
-      maneuverDetections: recent.length,
-      highInterestObjects: this.hioCount,
-      threatLevel: { ...this.levelCounts },
-      trackedObjects: this.catalog.size,
-      dailyScreens: this.dailyScreens + this.catalogDailyScreens,
-      lastScreening: this.lastCompleted?.finishedAt?.toISOString() ?? null,
-      screeningStatus: status,
-    });
-    s.summary = replaceSnapshot(s.summary, { ...this.summary });
-    s.assessments = replaceSnapshot(s.assessments, this.assessments);
-    s.adversary = replaceSnapshot(s.adversary, this.adversaryItems);
-    s.debris = replaceSnapshot(s.debris, this.debrisItems);
-  }
-
-  /** The pairs catalogue-wide runs screened in the last 24 h, for the Daily Screens tile. */
-  setCatalogDailyScreens(pairs: number, now: Date): void {
-    this.catalogDailyScreens = pairs;
-    this.rebuildSnapshots(now);
-  }
-
-  private async loadState(now: Date): Promise<void> {
-    this.applyState(await this.readState(now));
-  }
-
-  private async readState(now: Date) {
-    const [open, events, maneuvers, hio, lastRun, lastCompleted, pairs, proximities] = await Promise.all([
-      this.repos.conjunctions.open(),
-      this.repos.events.recent(EVENTS_SHOWN),
-      this.repos.maneuvers.since(new Date(now.getTime() - 30 * DAY_MS)),
-      this.repos.highInterest.count(),
-      this.repos.runs.latest(),
-      this.repos.runs.lastCompleted(),
-      this.repos.runs.pairsSince(new Date(now.getTime() - DAY_MS)),
-      this.repos.proximities.open(),
-    ]);
-    return { open, events, maneuvers, hio, lastRun, lastCompleted, pairs, proximities };
-  }
-
-  private applyState({ open, events, maneuvers, hio, lastRun, lastCompleted, pairs, proximities }: Awaited<ReturnType<OperationsService['readState']>>): void {
-    this.openEvents = open;
-    this.openProximities = proximities;
-    this.recentEventRows = events;
-    this.maneuverRows = maneuvers;
-    this.hioCount = hio;
-    this.lastRun = lastRun;
-    this.lastCompleted = lastCompleted;
-    this.dailyScreens = pairs;
+  /** Conjunction events changed outside a run (a CDM import): the read model reloads them. */
+  conjunctionsChanged(): Promise<void> {
+    return this.readModel.conjunctionsChanged();
   }
 
   /**
@@ -461,7 +291,7 @@ export class OperationsService {
   private refreshFromStore(deadline: number, claimedAfter: number): void {
     clearTimeout(this.refreshTimer);
     this.refreshTimer = undefined;
-    this.enqueueWrite(async () => {
+    this.readModel.enqueue(async () => {
       if (this.running || this.stopped) return;
       const runs = this.runsStarted;
       const latest = await this.repos.runs.latest();
@@ -474,16 +304,16 @@ export class OperationsService {
         return;
       }
       const now = new Date();
-      const found = await detectManeuverStage(this.repos.maneuvers, this.historiesSeenUpTo, now, (norad) => this.nameOf(norad));
-      const state = await this.readState(now);
+      const found = await detectManeuverStage(this.repos.maneuvers, this.state.historiesSeenUpTo, now, (norad) => this.readModel.nameOf(norad));
+      const stored = await this.readModel.read(now);
       if (this.running || this.stopped || this.runsStarted !== runs) return;
-      if (found) this.applyManeuverStage(found);
-      this.stateTime = now;
-      this.applyState(state);
-      this.adversaryApproaches = storedApproaches(this.lastCompleted?.adversaryApproaches);
-      this.rebuildRiskLists(now.getTime());
-      this.assessThreats(now);
-      this.rebuildSnapshots(now);
+      if (found) this.readModel.applyManeuverStage(found);
+      this.state.time = now;
+      this.readModel.apply(stored);
+      this.readModel.restoreAdversaryApproaches();
+      this.readModel.rebuildRiskLists(now.getTime());
+      this.readModel.assessThreats(now);
+      this.readModel.publish(now);
     });
   }
 
@@ -491,13 +321,13 @@ export class OperationsService {
   // Catalogue ingestion events
 
   private catalogChanged(change: CatalogChange): void {
-    this.enqueueWrite(async () => {
-      const events = ingestionEvents(change, (norad) => this.nameOf(norad));
+    this.readModel.enqueue(async () => {
+      const events = ingestionEvents(change, (norad) => this.readModel.nameOf(norad));
       if (events.length > 0) {
         await this.repos.events.insert(events);
-        this.recentEventRows = await this.repos.events.recent(EVENTS_SHOWN);
+        this.state.recentEventRows = await this.repos.events.recent(EVENTS_SHOWN);
       }
-      this.rebuildSnapshots(this.stateTime);
+      this.readModel.publish(this.state.time);
     });
     if (this.started && !this.stopped) void this.runNow('catalogue-update');
   }
@@ -509,9 +339,9 @@ export class OperationsService {
     const outcome: RunOutcome = { runId: null, status: 'completed', created: 0, updated: 0, closed: 0, maneuvers: 0, timings: {} };
     const now = at ?? new Date();
     this.runsStarted += 1;
-    this.stateTime = now;
+    this.state.time = now;
     const started = performance.now();
-    this.rebuildSnapshots(now);
+    this.readModel.publish(now);
     try {
       await this.run(reason, now, outcome);
     } catch (error) {
@@ -529,11 +359,11 @@ export class OperationsService {
     }
     outcome.timings.totalMs = Math.round(performance.now() - started);
     try {
-      await this.loadState(now);
+      await this.readModel.load(now);
     } catch (error) {
       this.log.error({ err: error }, 'could not reload the operations state');
     }
-    this.rebuildSnapshots(now);
+    this.readModel.publish(now);
     if (outcome.status === 'completed') this.log.info({ reason, ...outcome, timings: outcome.timings }, 'screening run completed');
     return outcome;
   }
@@ -548,6 +378,9 @@ export class OperationsService {
   private async run(reason: string, now: Date, outcome: RunOutcome): Promise<void> {
     // Another server sharing the database may have imported since this cache was built.
     await this.catalog.syncWithDatabase().catch((error: Error) => this.log.warn({ err: error }, 'catalogue sync before the run failed: screening the cached catalogue'));
+    const state = this.state;
+    const adversaries = this.readModel.adversaries;
+    const nameOf = (norad: number) => this.readModel.nameOf(norad);
     const nowMs = now.getTime();
     const window = { startMs: nowMs, endMs: nowMs + this.options.windowDays * DAY_MS };
     const fleet = this.catalog.fleet().filter((e) => e.model);
@@ -566,8 +399,8 @@ export class OperationsService {
       pairs: fleet.length * objects,
     });
     outcome.runId = runId;
-    this.lastRun = await this.repos.runs.get(runId);
-    this.rebuildSnapshots(now);
+    state.lastRun = await this.repos.runs.get(runId);
+    this.readModel.publish(now);
     const lookup = (norad: number) => this.catalog.entry(norad);
     const objectType = (norad: number) => lookup(norad)?.object.objectType;
     const signal = this.abort.signal;
@@ -575,16 +408,16 @@ export class OperationsService {
     // 1. Adversary screening first (a small catalogue version), so that the workers keep the
     //    whole catalogue loaded afterwards for the next SST analysis.
     await this.stage('adversary', outcome, async () => {
-      this.adversaryApproaches = [];
-      const adversaries = [...this.catalog.all()].filter((e) => e.model && !fleetIds.has(e.object.noradId) && this.isAdversarySatellite(e));
-      if (fleet.length === 0 || adversaries.length === 0) return;
-      const small = catalogVersionOf([...fleet, ...adversaries].map((e) => e.set));
+      state.adversaryApproaches = [];
+      const targets = [...this.catalog.all()].filter((e) => e.model && !fleetIds.has(e.object.noradId) && adversaries.isSatellite(e));
+      if (fleet.length === 0 || targets.length === 0) return;
+      const small = catalogVersionOf([...fleet, ...targets].map((e) => e.set));
       const report = await this.screening.screen(
         { primaries: fleet.map((e) => e.object.noradId), startMs: window.startMs, endMs: window.endMs, thresholdKm: this.options.adversaryScreeningKm, catalog: small },
         { signal, objectType },
       );
       outcome.timings.adversaryLoadMs = Math.round(report.timings.prepare);
-      this.adversaryApproaches = report.conjunctions.filter((c) => !fleetIds.has(c.approach.secondary)).map((c) => approachRecord(c, lookup));
+      state.adversaryApproaches = report.conjunctions.filter((c) => !fleetIds.has(c.approach.secondary)).map((c) => approachRecord(c, lookup));
     });
 
     // 2. The fleet against the whole catalogue.
@@ -601,11 +434,11 @@ export class OperationsService {
     // 3. Conjunction events (under the conjunction lock: CDM imports write them too).
     await this.stage('conjunctions', outcome, async () => {
       await this.withConjunctionLock(async () => {
-        this.openEvents = await this.repos.conjunctions.open();
+        state.openEvents = await this.repos.conjunctions.open();
         const estimates = (report?.conjunctions ?? []).map((c) => estimateOf(c, lookup));
         // Nothing screened (no fleet): no event can be "not found", only passed.
         const screened = report ? window : { startMs: nowMs, endMs: nowMs };
-        const { write, counts } = await planConjunctionWrite(this.openEvents, estimates, screened, {
+        const { write, counts } = await planConjunctionWrite(state.openEvents, estimates, screened, {
           runId,
           now,
           alertLevel: this.options.alertLevel,
@@ -614,149 +447,62 @@ export class OperationsService {
         });
         Object.assign(outcome, counts);
         if (write.created.length + write.updated.length + write.closed.length + write.events.length > 0) await this.repos.conjunctions.applyRun(write);
-        this.openEvents = await this.repos.conjunctions.open();
+        state.openEvents = await this.repos.conjunctions.open();
       });
     });
 
     // 3b. Proximities (pairs that stay close), kept apart from conjunctions; an adversary's with the fleet is announced.
     await this.stage('proximities', outcome, async () => {
       if (!report) return;
-      const write = planProximityWrite(this.openProximities, report.proximities, {
+      const write = planProximityWrite(state.openProximities, report.proximities, {
         runId,
         now,
         fleetIds,
         isAdversary: (norad) => {
           const e = lookup(norad);
-          return e !== undefined && this.isAdversarySatellite(e);
+          return e !== undefined && adversaries.isSatellite(e);
         },
-        nameOf: (norad) => this.nameOf(norad),
+        nameOf,
       });
       await this.repos.proximities.applyRun(write);
-      this.openProximities = await this.repos.proximities.open();
+      state.openProximities = await this.repos.proximities.open();
     });
-    this.rebuildRiskLists(nowMs);
+    this.readModel.rebuildRiskLists(nowMs);
 
     // 4. Manoeuvres in the histories that changed.
     await this.stage('maneuvers', outcome, async () => {
-      const found = await detectManeuverStage(this.repos.maneuvers, this.historiesSeenUpTo, now, (norad) => this.nameOf(norad));
+      const found = await detectManeuverStage(this.repos.maneuvers, state.historiesSeenUpTo, now, nameOf);
       if (!found) return;
-      this.applyManeuverStage(found);
+      this.readModel.applyManeuverStage(found);
       outcome.maneuvers = found.added;
     });
 
     // 5. Threat assessment of the whole catalogue (in memory).
     await this.stage('threats', outcome, async () => {
-      this.maneuverRows = await this.repos.maneuvers.since(new Date(nowMs - 30 * DAY_MS));
-      this.assessThreats(now);
+      state.maneuverRows = await this.repos.maneuvers.since(new Date(nowMs - 30 * DAY_MS));
+      this.readModel.assessThreats(now);
     });
 
-    await this.repos.runs.complete(runId, { finishedAt: new Date(), approaches: report?.conjunctions.length ?? 0, adversaryApproaches: this.adversaryApproaches });
-  }
-
-  private applyManeuverStage(found: ManeuverStageResult): void {
-    for (const [norad, shift] of found.regimes) {
-      if (shift) this.regimeChanges.set(norad, shift);
-      else this.regimeChanges.delete(norad);
-    }
-    this.historiesSeenUpTo = found.seenUpTo;
-  }
-
-  /** The Adversary Conjunction Risk and Space Debris Collision Assessment lists, from the state in memory. */
-  private rebuildRiskLists(nowMs: number): void {
-    const lookup = (norad: number) => this.catalog.entry(norad);
-    this.adversaryItems = adversaryList(this.adversaryApproaches, (norad) => this.isAdversaryOwner(lookup(norad)?.object.owner), nowMs);
-    this.debrisItems = debrisList(this.openEvents, lookup, nowMs);
-  }
-
-  private isAdversaryOwner(owner: string | null | undefined): boolean {
-    const code = normalizeOwner(owner);
-    return code !== null && this.adversaryOwners.has(code);
-  }
-
-  /** An adversary satellite: owned by an adversary (or one of the spec's named adversaries) and not debris or a rocket body. */
-  private isAdversarySatellite(e: CatalogEntry): boolean {
-    if (e.object.objectType === 'debris' || e.object.objectType === 'rocket_body') return false;
-    return NAMED_ADVERSARY_IDS.has(e.object.noradId) || this.isAdversaryOwner(e.object.owner);
-  }
-
-  private nameOf(norad: number): string {
-    return this.catalog.entry(norad)?.object.name ?? `NORAD ${norad}`;
-  }
-
-  /** Threat assessments and the summary over the whole catalogue, from the state in memory. */
-  private assessThreats(now: Date): void {
-    const result = assessThreats({
-      now,
-      catalog: this.catalog.all(),
-      fleetIds: new Set(this.catalog.fleet().map((e) => e.object.noradId)),
-      lookup: (norad) => this.catalog.entry(norad),
-      owners: { fleetOwners: this.options.fleetOwners, allies: this.options.allyOwners, adversaries: this.options.adversaryOwners },
-      maneuverRows: this.maneuverRows,
-      openEvents: this.openEvents,
-      adversaryApproaches: this.adversaryApproaches,
-      proximities: this.openProximities,
-      regimeChanges: this.regimeChanges,
-      previous: this.assessments,
-    });
-    this.assessments = result.assessments;
-    this.summary = result.summary;
-    this.levelCounts = result.levelCounts;
-  }
-
-  // ------------------------------------------------------------------------------------------
-  // Analysis card and CDMs
-
-  /**
-   * The Conjunction Analysis card of a stored event. The card's default id (CNJ-2024-001), when no
-   * event has it, resolves to the open event of highest Pc, else the most recently changed one.
-   */
-  async analyze(conjunctionId: string, _now?: Date): Promise<ConjunctionAnalysis | undefined> {
-    let row = await this.repos.conjunctions.byConjunctionId(conjunctionId);
-    if (!row && conjunctionId === DEFAULT_ANALYSIS_ID) {
-      row = [...this.openEvents].sort((a, b) => b.pc - a.pc || b.maxPc - a.maxPc || a.tca.getTime() - b.tca.getTime())[0] ?? (await this.repos.conjunctions.mostRecent());
-    }
-    if (!row) return undefined;
-    const updates = await this.repos.conjunctions.updates(row.id);
-    const tcaMs = row.tca.getTime();
-    const details = isEventDetails(row.details) ? row.details : undefined;
-    const history = updates.map((u) => ({
-      hoursToTca: (u.at.getTime() - tcaMs) / HOUR_MS,
-      probability: u.pc,
-      missDistance: u.missKm * 1000,
-      sigma: u.sigmaM,
-      kind: 'history' as const,
-    }));
-    // The projection re-runs the element-set covariance model: meaningless for an estimate from a CDM's covariance.
-    const projection = details && row.source === 'screening' ? projectionPoints(details, row.missKm) : [];
-    const panel = (norad: number, stored: EventDetails['primary'] | undefined) => {
-      const o = this.catalog.entry(norad)?.object;
-      return {
-        noradId: norad,
-        name: o?.name ?? stored?.name ?? `NORAD ${norad}`,
-        cosparId: o?.cosparId ?? stored?.cosparId ?? null,
-        mass: o?.massKg ?? null,
-        rcs: o?.rcsM2 !== null && o?.rcsM2 !== undefined ? String(o.rcsM2) : (o?.rcsSize ?? null),
-        altitude: stored ? altitudeKm(stored.r) : null,
-        objectType: o?.objectType ?? stored?.objectType ?? 'unknown',
-      };
-    };
-    return {
-      requestedId: conjunctionId,
-      conjunctionId: row.conjunctionId,
-      conjunction: conjunctionOf(row, (norad) => this.catalog.entry(norad)),
-      primaryObject: panel(row.primaryNorad, details?.primary),
-      secondaryObject: panel(row.secondaryNorad, details?.secondary),
-      points: [...history, ...projection].sort((a, b) => a.hoursToTca - b.hoursToTca || (a.kind === b.kind ? 0 : a.kind === 'history' ? -1 : 1)),
-    };
-  }
-
-  /** The CCSDS CDM of a stored event that crossed the alert threshold (KVN as stored, or XML), else undefined. */
-  async cdm(conjunctionId: string, format: 'kvn' | 'xml'): Promise<string | undefined> {
-    if (!/^CNJ-\d{4}-\d+$/.test(conjunctionId)) return undefined;
-    const row = await this.repos.conjunctions.byConjunctionId(conjunctionId);
-    if (!row?.cdmKvn) return undefined;
-    return format === 'xml' ? writeCdmXml(readCdmKvn(row.cdmKvn)) : row.cdmKvn;
+    await this.repos.runs.complete(runId, { finishedAt: new Date(), approaches: report?.conjunctions.length ?? 0, adversaryApproaches: state.adversaryApproaches });
   }
 }
 
-const NAMED_ADVERSARY_IDS = new Set(ADVERSARIES.map((a) => a.norad));
+/** The operations engine's parts, wired together. */
+export interface Operations {
+  /** The continuous screening: runs, claims, refreshes, the conjunction lock. */
+  scheduler: OperationsService;
+  /** The state from the store and the polled snapshots. */
+  readModel: OperationsReadModel;
+  /** The Conjunction Analysis card and stored events' CDMs. */
+  analysis: ConjunctionAnalysisQuery;
+}
+
+/** Builds the scheduler, its read model and the analysis query over one catalogue and store. */
+export function createOperations(catalog: CatalogService, screening: ScreeningService, repos: OperationsRepositories, options: OperationsOptions, log: Logger): Operations {
+  const readModel = new OperationsReadModel(catalog, repos, { fleetOwners: options.fleetOwners, allyOwners: options.allyOwners, adversaryOwners: options.adversaryOwners }, log);
+  return {
+    scheduler: new OperationsService(catalog, screening, repos, readModel, options, log),
+    readModel,
+    analysis: new ConjunctionAnalysisQuery(repos.conjunctions, catalog, () => readModel.openEvents()),
+  };
+}

@@ -1,5 +1,6 @@
 import type { RiskItem } from '../../../contracts/operations.ts';
-import { adversaryInfoFor, buildAdversaryItems, buildDebrisItems, topByRisk, type ApproachRecord } from '../../../core/operations/index.ts';
+import { ADVERSARIES } from '../../../core/catalog/named-objects.ts';
+import { adversaryInfoFor, buildAdversaryItems, buildDebrisItems, normalizeOwner, topByRisk, type ApproachRecord } from '../../../core/operations/index.ts';
 import type { ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
 import type { CatalogEntry } from '../catalog-service.ts';
 import { isEventDetails } from './views.ts';
@@ -51,6 +52,31 @@ export function adversaryList(approaches: readonly ApproachRecord[], isAdversary
     buildAdversaryItems(approaches, (norad) => adversaryInfoFor(norad, isAdversaryOwner(norad)), nowMs),
     RISK_ITEMS,
   );
+}
+
+/** Who counts as an adversary: the configured owners (ADVERSARY_OWNERS), and the spec's named adversary satellites. */
+export interface AdversaryFilter {
+  /** An owner code of the configured adversaries (aliases normalised). */
+  isOwner(owner: string | null | undefined): boolean;
+  /** An adversary satellite: owned by an adversary (or one of the spec's named adversaries) and not debris or a rocket body. */
+  isSatellite(entry: CatalogEntry): boolean;
+}
+
+const NAMED_ADVERSARY_IDS = new Set(ADVERSARIES.map((a) => a.norad));
+
+export function adversaryFilter(adversaryOwners: readonly string[]): AdversaryFilter {
+  const owners = new Set(adversaryOwners.map((o) => normalizeOwner(o)).filter((o): o is string => o !== null));
+  const isOwner = (owner: string | null | undefined) => {
+    const code = normalizeOwner(owner);
+    return code !== null && owners.has(code);
+  };
+  return {
+    isOwner,
+    isSatellite: ({ object }) => {
+      if (object.objectType === 'debris' || object.objectType === 'rocket_body') return false;
+      return NAMED_ADVERSARY_IDS.has(object.noradId) || isOwner(object.owner);
+    },
+  };
 }
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
