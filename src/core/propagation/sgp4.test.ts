@@ -1,10 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { ElementSet } from '../elements/element-set.ts';
+import { formatTle } from '../elements/tle-format.ts';
 import { parseOmmCsv } from '../elements/omm-csv.ts';
 import { parseOmmXml } from '../elements/omm-xml.ts';
-import { parseTle } from '../elements/tle-parse.ts';
-import { minutes, utcMs } from '../units.ts';
+import { parseTle, readTle } from '../elements/tle-parse.ts';
+import { degrees, minutes, utcMs } from '../units.ts';
 import { SGP4_ERROR_MESSAGES } from './sgp4-errors.ts';
-import { createSgp4, propagate, propagateAt } from './sgp4.ts';
+import { createSgp4, exactTle, propagate, propagateAt } from './sgp4.ts';
 
 // VANGUARD 1 as CelesTrak served it on 2020-10-13 in three formats (copied in python-sgp4's
 // test suite, sgp4/tests.py, from celestrak.com gp.php?CATNR=00005&FORMAT=TLE/XML/CSV).
@@ -83,5 +87,52 @@ describe('SGP4 propagation', () => {
 
   it('refuses SGP4-XP elements', () => {
     expect(() => createSgp4({ ...one(VANGUARD_TLE), ephemerisType: 4 })).toThrow(/SGP4-XP/);
+  });
+});
+
+describe('exactTle', () => {
+  /** The check as it was: write the TLE, read it back with readTle, compare the SGP4 inputs and the epoch. */
+  function byReadTle(set: ElementSet): boolean {
+    let lines;
+    try {
+      lines = formatTle(set);
+    } catch (error) {
+      if (error instanceof RangeError) return false;
+      throw error;
+    }
+    const back = readTle(lines.line1, lines.line2);
+    if ('reason' in back) return false;
+    const keys = ['meanMotion', 'eccentricity', 'inclination', 'raan', 'argPerigee', 'meanAnomaly', 'bstar'] as const;
+    return keys.every((k) => back[k] === set[k]) && Math.abs(back.epoch - set.epoch) <= 0.001;
+  }
+  const CATALOG = fileURLToPath(new URL('../../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
+
+  it.skipIf(!existsSync(CATALOG))('agrees with reading the TLE back through readTle on the whole 2023 catalogue and on altered sets', () => {
+    const { sets } = parseTle(readFileSync(CATALOG, 'utf8'));
+    expect(sets.length).toBeGreaterThan(26_000);
+    let exact = 0;
+    for (const [i, set] of sets.entries()) {
+      const variants: ElementSet[] = [set];
+      if (i % 50 === 0) {
+        variants.push(
+          { ...set, meanMotion: set.meanMotion + 1e-9 },
+          { ...set, eccentricity: set.eccentricity + 1e-9 },
+          { ...set, inclination: degrees(set.inclination + 1e-7) },
+          { ...set, bstar: set.bstar * (1 + 1e-7) + 1e-12 },
+          { ...set, epoch: utcMs(set.epoch + 0.3) },
+          { ...set, epoch: utcMs(set.epoch + 0.0005) },
+          { ...set, meanMotionDot: Number.NaN },
+          { ...set, raan: degrees(400) },
+          { ...set, cosparId: 'nonsense' },
+          { ...set, name: 'a\u0000b' },
+        );
+      }
+      for (const v of variants) {
+        const fast = exactTle(v) !== undefined;
+        expect(fast, `${v.norad}`).toBe(byReadTle(v));
+        if (fast && v === set) exact += 1;
+      }
+    }
+    expect(exact).toBe(sets.length);
   });
 });

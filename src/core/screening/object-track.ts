@@ -126,18 +126,27 @@ export function quickRadiusRange(model: Sgp4Model, times: Float64Array): { min: 
   };
 }
 
+/** buildTrack's perigee and apogee radii (it reads them only before it returns). */
+let apsisScratch = new Float64Array(0);
+
 /** Tabulates the model of one object over the window (one SGP4 call per grid point). */
 export function buildTrack(model: Sgp4Model, times: Float64Array): TrackResult {
   const n = times.length;
-  const meanArgLat = new Float64Array(n);
-  const node = new Float64Array(n);
-  const inclination = new Float64Array(n);
-  const semiMajorAxis = new Float64Array(n);
-  const eccentricity = new Float64Array(n);
-  const argPerigee = new Float64Array(n);
-  const radialFactor = new Float64Array(n);
-  const perigee = new Float64Array(n);
-  const apogee = new Float64Array(n);
+  // The seven tabulated elements share one buffer: a 48-h grid has 18 points, past V8's 64-byte
+  // limit for typed arrays on the heap, so each separate array would be a backing store of its
+  // own for the garbage collector to track (tens of thousands in a catalogue screening).
+  const table = new Float64Array(7 * n);
+  const meanArgLat = table.subarray(0, n);
+  const node = table.subarray(n, 2 * n);
+  const inclination = table.subarray(2 * n, 3 * n);
+  const semiMajorAxis = table.subarray(3 * n, 4 * n);
+  const eccentricity = table.subarray(4 * n, 5 * n);
+  const argPerigee = table.subarray(5 * n, 6 * n);
+  const radialFactor = table.subarray(6 * n, 7 * n);
+  // Perigee and apogee are only needed during this call: scratch space kept between calls.
+  if (apsisScratch.length < 2 * n) apsisScratch = new Float64Array(2 * n);
+  const perigee = apsisScratch.subarray(0, n);
+  const apogee = apsisScratch.subarray(n, 2 * n);
   let deviation = 0;
   let radialDeviation = 0;
   let meanMotionMax = 0;
