@@ -13,6 +13,20 @@ const ioModules = [
 const upperLayers = ['**/server/**', '**/web/**', '**/cli/**'];
 const frameworks = ['react', 'react-*', 'react/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'wouter', '@tanstack/*', 'three', 'd3-*', 'recharts'];
 
+// Public faces (issue 15 item 5): outside src/core, a module of src/core (a folder with an index.ts, such as
+// src/core/drag or src/core/atmosphere/jb2008) is imported through its index.ts only; src/core/units.ts belongs
+// to no module and stays importable, and so do core's *.test-support.ts helpers for tests. Inside src/core the
+// modules keep importing each other's files directly (an index importing its own importers would be a cycle).
+// scripts/codemods/core-public-faces.mjs rewrites deep imports into imports of the index.
+const deepCorePath = String.raw`^(?:\.\.?/(?:[^/]+/)*core|@core)/(?:[^/]+/)+(?!index\.ts$)(?![^/]*\.test-support\.ts$)[^/]+$`;
+const deepCoreMessage =
+  'Import a module of src/core through its index.ts (../core/<module>/index.ts), not one of its files; export what you need from the index (node scripts/codemods/core-public-faces.mjs rewrites these).';
+const deepCoreImports = { regex: deepCorePath, message: deepCoreMessage };
+// esquery regexes cannot hold '/': the same pattern with \x2F.
+const deepCoreDynamicImports = [
+  { selector: `ImportExpression[source.value=/${deepCorePath.replaceAll('/', String.raw`\x2F`)}/]`, message: deepCoreMessage },
+];
+
 const pureGlobals = [
   'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'WebSocket',
   'process', 'Buffer', 'require', 'global', 'globalThis', '__dirname', '__filename',
@@ -48,6 +62,16 @@ export default tseslint.config(
     },
   },
   {
+    // Every file outside src/core, tests and scripts included; the layer blocks below repeat the pattern
+    // because a later no-restricted-imports replaces an earlier one.
+    files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
+    ignores: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [deepCoreImports] }],
+      'no-restricted-syntax': ['error', ...deepCoreDynamicImports],
+    },
+  },
+  {
     files: ['src/core/**/*.ts'],
     ignores: ['src/core/**/*.test.ts', 'src/core/**/*.test-support.ts'],
     rules: {
@@ -69,10 +93,12 @@ export default tseslint.config(
     ignores: ['src/contracts/**/*.test.ts'],
     rules: {
       ...pureRules,
+      'no-restricted-syntax': [...pureRules['no-restricted-syntax'], ...deepCoreDynamicImports],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            deepCoreImports,
             { group: ioModules, message: 'src/contracts is shared by server and browser: no Node APIs.' },
             { group: upperLayers, message: 'src/contracts sits below server, cli and web.' },
             { group: frameworks, message: 'src/contracts depends only on zod and src/core.' },
@@ -91,6 +117,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            deepCoreImports,
             { group: ['**/server/**', '**/cli/**', ...ioModules], message: 'The web app talks to the server over HTTP only.' },
             {
               // Climbing out of src/web with '../' into the layers below: use the aliases of vite.config.ts and tsconfig.web.json.
@@ -107,6 +134,7 @@ export default tseslint.config(
           selector: 'ImportExpression[source.value=/^(\\.\\.\\/)+(contracts|core)(\\/|$)/]',
           message: "Import src/contracts and src/core through '@contracts/…' and '@core/…', not a relative path.",
         },
+        ...deepCoreDynamicImports,
       ],
     },
   },

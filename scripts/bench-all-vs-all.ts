@@ -29,7 +29,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
+import { parseElementSets } from '../src/core/elements/index.ts';
 import { catalogVersionOf } from '../src/server/screening/catalog-version.ts';
 import { baselineMs } from './bench-screening.ts';
 

@@ -26,9 +26,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
-import { pc3d, usageViolationsPc2d, type Pc3dInput } from '../src/core/probability/index.ts';
-import { pc3dInitialBounds } from '../src/core/probability/pc-multistep.ts';
+import { parseElementSets } from '../src/core/elements/index.ts';
+import { pc3d, pc3dInitialBounds, usageViolationsPc2d, type Pc3dInput } from '../src/core/probability/index.ts';
 import { catalogVersionOf } from '../src/server/screening/catalog-version.ts';
 import { runScreening, screeningJob } from '../src/server/screening/run-screening.ts';
 import { ScreeningPool } from '../src/server/workers/screening/screening-pool.ts';
@@ -86,7 +85,7 @@ async function fleetShare(row: Row): Promise<void> {
     const runMs = performance.now() - t;
     const with3d = report.conjunctions.filter((c) => c.risk.pc3d !== null || c.risk.violations.some((v) => v.method === '3D-Nc'));
     // Each again through the whole risk step, timed: the same covariances (the element-set model's 6×6).
-    const { assessRisk, riskSubjectOf } = await import('../src/core/screening/conjunction-risk.ts');
+    const { assessRisk, riskSubjectOf } = await import('../src/core/screening/index.ts');
     const byId = new Map(catalog.sets.map((s) => [s.norad, s]));
     let riskMs = 0;
     const flagged = report.conjunctions.filter((c) => c.risk.violations.length > 0).length;

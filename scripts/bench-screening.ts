@@ -23,8 +23,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BulkPropagator, EciBaseCalculator, createSingleThreadRuntime } from 'satellite.js';
-import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
-import { createSgp4 } from '../src/core/propagation/sgp4.ts';
+import { parseElementSets } from '../src/core/elements/index.ts';
+import { createSgp4 } from '../src/core/propagation/index.ts';
 import { catalogVersionOf } from '../src/server/screening/catalog-version.ts';
 import { runScreening, screeningJob, type ScreeningReport } from '../src/server/screening/run-screening.ts';
 import { ScreeningPool } from '../src/server/workers/screening/screening-pool.ts';

@@ -23,8 +23,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
-import { SCREENING_STAGES } from '../src/core/screening/stages.ts';
+import { parseElementSets } from '../src/core/elements/index.ts';
+import { SCREENING_STAGES } from '../src/core/screening/index.ts';
 import { catalogVersionOf } from '../src/server/screening/catalog-version.ts';
 import { baselineMs, FLEET } from './bench-screening.ts';
 

@@ -14,9 +14,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseElementSets } from '../src/core/elements/parse-element-sets.ts';
-import type { ElementSet } from '../src/core/elements/element-set.ts';
-import { orbitSummary } from '../src/core/orbit/mean-elements.ts';
+import { parseElementSets, type ElementSet } from '../src/core/elements/index.ts';
+import { orbitSummary } from '../src/core/orbit/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ref = `${root}../shared/reference/catalog/`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ScreeningRequest } from '../core/screening/request.ts';
+import { MS_PER_DAY } from '../core/time/index.ts';
+import type { ScreeningRequest } from '../core/screening/index.ts';
 
 /** Risk levels from Pc (DECISIONS.md §5): critical ≥ 1e-4, high ≥ 1e-5, medium ≥ 1e-7, low below. */
 export const RiskLevel = z.enum(['critical', 'high', 'medium', 'low']);
@@ -39,7 +40,6 @@ export type ScreeningRequestReading = { readonly request: ScreeningRequest } | {
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const ZONE = /(Z|[+-]\d{2}:?\d{2})$/;
 const DECIMAL = /^[+]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
-const MS_PER_DAY = 86_400_000;
 
 /** An ISO 8601 date-time as UTC ms; without a zone it is UTC (the SST form sends UTC; `Date.parse` would read it as local time). */
 function instantOf(text: string): number {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CALCULATOR_MODELS, CALCULATOR_NUMBER_LIMITS, CALCULATOR_TEXT_MAX, calculatorNumberProblem, type CalculatorNumberField } from '../core/drag/calculator-input.ts';
+import {
+  CALCULATOR_MODELS,
+  CALCULATOR_NUMBER_LIMITS,
+  CALCULATOR_TEXT_MAX,
+  calculatorNumberProblem,
+  type CalculatorNumberField,
+} from '../core/drag/index.ts';
 
 /**
  * The Orbital Drag page's API (product spec §2 "Orbital Drag Modeling page", §3, §7, §9; DECISIONS.md

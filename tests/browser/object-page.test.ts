@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectDetail, ObjectSearchResponse } from '../../src/contracts/object-exports.ts';
-import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
-import { readOem } from '../../src/core/ephemeris/oem.ts';
+import { parseElementSets } from '../../src/core/elements/index.ts';
+import { readOem } from '../../src/core/ephemeris/index.ts';
 import { SCREENS_DIR, useBrowserSuite, waitForDemoCatalog } from './harness.ts';
 
 // The header search and the object page (issue 14) against the real server and its demo

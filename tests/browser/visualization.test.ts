@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CatalogElements, OBJECT_CLASSES } from '../../src/contracts/catalog-elements.ts';
 import type { ConjunctionDetail, ConjunctionListResponse } from '../../src/contracts/conjunction-events.ts';
 import type { DashboardStats } from '../../src/contracts/operations.ts';
-import { gmst } from '../../src/core/time/gmst.ts';
+import { gmst } from '../../src/core/time/index.ts';
 import type { UtcMs } from '../../src/core/units.ts';
 import { EARTH_RADIUS_KM, ommAt, REGIMES, regimeOf, temeToScene, type Regime } from '../../src/web/components/dashboard/situational-awareness/globe-math.ts';
 import type { GlobeDebug } from '../../src/web/components/dashboard/situational-awareness/globe-protocol.ts';

@@ -2,8 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { degreesLat, degreesLong, eciToEcf, eciToGeodetic, gstime, propagate, twoline2satrec } from 'satellite.js';
 import { describe, expect, it } from 'vitest';
 import { IsraeliSatellitesResponse, SatellitesResponse } from '../../src/contracts/satellites.ts';
-import { formatTle } from '../../src/core/elements/tle-format.ts';
-import { FLEET } from '../../src/core/catalog/named-objects.ts';
+import { formatTle } from '../../src/core/elements/index.ts';
+import { FLEET } from '../../src/core/catalog/index.ts';
 import { initialiseCatalog, useTestApp } from './support/app.ts';
 import { HAS_REFERENCE, readReference } from './support/reference.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ElementSet } from '../../src/core/elements/element-set.ts';
+import type { ElementSet } from '../../src/core/elements/index.ts';
 import { degrees, utcMs } from '../../src/core/units.ts';
 import { CatalogRepository, type SpaceObject } from '../../src/server/repositories/catalog-repository.ts';
 import { databaseTargets, type TestStore } from './support/databases.ts';

@@ -16,7 +16,7 @@ import {
   type Conjunction,
   type Vector3,
 } from '../../src/core/cdm/index.ts';
-import { parseUtc } from '../../src/core/time/iso-time.ts';
+import { parseUtc } from '../../src/core/time/index.ts';
 import { utcMs } from '../../src/core/units.ts';
 import { readVendored } from '../reference/index.ts';
 

@@ -9,7 +9,7 @@
  */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
+import { parseElementSets } from '../../src/core/elements/index.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { catalogImports, elementSets, spaceObjects } from '../../src/server/db/schema.ts';
 import { INTERRUPTED_IMPORT_ERROR } from '../../src/server/repositories/catalog-repository.ts';

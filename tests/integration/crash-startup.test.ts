@@ -17,7 +17,7 @@
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CATALOG_SIZE, generateDemoCatalog } from '../../src/core/catalog/demo-catalog.ts';
+import { DEMO_CATALOG_SIZE, generateDemoCatalog } from '../../src/core/catalog/index.ts';
 import { utcMs } from '../../src/core/units.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { catalogImports, conjunctionEvents, conjunctionEventUpdates, elementSets, screeningRuns, spaceObjects } from '../../src/server/db/schema.ts';

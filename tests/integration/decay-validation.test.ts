@@ -18,9 +18,7 @@
  */
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ElementSet } from '../../src/core/elements/element-set.ts';
-import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
-import { parseTleRecords } from '../../src/core/elements/tle-parse.ts';
+import { parseElementSets, parseTleRecords, type ElementSet } from '../../src/core/elements/index.ts';
 import {
   apsisAltitudes,
   dragParameterFromBstar,
@@ -34,8 +32,8 @@ import {
   type SpaceWeather,
   type SpaceWeatherFn,
 } from '../../src/core/drag/index.ts';
-import { semiMajorAxis } from '../../src/core/orbit/mean-elements.ts';
-import { createSgp4 } from '../../src/core/propagation/sgp4.ts';
+import { semiMajorAxis } from '../../src/core/orbit/index.ts';
+import { createSgp4 } from '../../src/core/propagation/index.ts';
 import { createSpaceWeatherSeries, parseSwAllCsv, stormTemperatureFromAp } from '../../src/core/spaceweather/index.ts';
 import { utcMs, type UtcMs } from '../../src/core/units.ts';
 import { readReference, REFERENCE_DIR } from './support/reference.ts';

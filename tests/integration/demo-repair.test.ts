@@ -7,7 +7,7 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CATALOG_SIZE, generateDemoCatalog } from '../../src/core/catalog/demo-catalog.ts';
+import { DEMO_CATALOG_SIZE, generateDemoCatalog } from '../../src/core/catalog/index.ts';
 import { utcMs } from '../../src/core/units.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { catalogImports, elementSets, spaceObjects } from '../../src/server/db/schema.ts';

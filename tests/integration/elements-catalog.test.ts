@@ -6,10 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseOmmCsv } from '../../src/core/elements/omm-csv.ts';
-import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
-import { formatTle } from '../../src/core/elements/tle-format.ts';
-import { parseTle, parseTleRecords, readTle } from '../../src/core/elements/tle-parse.ts';
+import { formatTle, parseElementSets, parseOmmCsv, parseTle, parseTleRecords, readTle } from '../../src/core/elements/index.ts';
 
 const CATALOG = fileURLToPath(new URL('../../../shared/reference/catalog/', import.meta.url));
 const TLE_FILE = `${CATALOG}full_catalog_3le_2023-10-09.txt`;

@@ -17,7 +17,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADVERSARIES, FLEET } from '../../src/core/catalog/named-objects.ts';
+import { ADVERSARIES, FLEET } from '../../src/core/catalog/index.ts';
 import { useTestApp } from './support/app.ts';
 import { HAS_REFERENCE, REFERENCE_DIR } from './support/reference.ts';
 import { CARA_CDM_DIR } from '../reference/index.ts';

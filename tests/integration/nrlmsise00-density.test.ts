@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { nrlmsiseDensity, type NrlmsiseApArray } from '../../src/core/atmosphere/nrlmsise00/index.ts';
-import { MS_PER_DAY } from '../../src/core/time/julian.ts';
+import { MS_PER_DAY } from '../../src/core/time/index.ts';
 import { utcMs } from '../../src/core/units.ts';
 import { readVendored } from '../reference/index.ts';
 

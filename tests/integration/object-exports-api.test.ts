@@ -10,11 +10,10 @@
 import { propagate as sgp4Propagate, twoline2satrec } from 'satellite.js';
 import { describe, expect, it } from 'vitest';
 import type { ObjectDecayResponse, ObjectDetail, ObjectHistoryResponse } from '../../src/contracts/object-exports.ts';
-import { hasValidChecksum } from '../../src/core/elements/checksum.ts';
-import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
-import { readOem } from '../../src/core/ephemeris/oem.ts';
-import { temeToEme2000State } from '../../src/core/frames/teme-eme2000.ts';
-import { propagateAt } from '../../src/core/propagation/sgp4.ts';
+import { hasValidChecksum, parseElementSets } from '../../src/core/elements/index.ts';
+import { readOem } from '../../src/core/ephemeris/index.ts';
+import { temeToEme2000State } from '../../src/core/frames/index.ts';
+import { propagateAt } from '../../src/core/propagation/index.ts';
 import { useTestApp } from './support/app.ts';
 
 const ISS_2008 = `ISS (ZARYA)

@@ -17,9 +17,8 @@ import {
   ThreatAssessmentsResponse,
   ThreatSummary,
 } from '../../src/contracts/operations.ts';
-import { ADVERSARIES } from '../../src/core/catalog/named-objects.ts';
-import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
-import { formatTleText } from '../../src/core/elements/tle-format.ts';
+import { ADVERSARIES } from '../../src/core/catalog/index.ts';
+import { formatTleText, parseElementSets } from '../../src/core/elements/index.ts';
 import { utcMs } from '../../src/core/units.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { createAppContext, type AppContext } from '../../src/server/app-context.ts';

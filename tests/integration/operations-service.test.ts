@@ -1,10 +1,9 @@
 import type { RiskItem } from '../../src/contracts/operations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCdmKvn } from '../../src/core/cdm/index.ts';
-import { generateDemoCatalog } from '../../src/core/catalog/demo-catalog.ts';
+import { generateDemoCatalog } from '../../src/core/catalog/index.ts';
 import { conjunctionIdFor } from '../../src/core/operations/index.ts';
-import type { ElementSet } from '../../src/core/elements/element-set.ts';
-import { formatTleText } from '../../src/core/elements/tle-format.ts';
+import { formatTleText, type ElementSet } from '../../src/core/elements/index.ts';
 import { degrees, utcMs } from '../../src/core/units.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { CatalogRepository } from '../../src/server/repositories/catalog-repository.ts';

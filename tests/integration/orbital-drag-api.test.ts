@@ -10,10 +10,9 @@ import {
 } from '../../src/contracts/orbital-drag.ts';
 import { jb2008Density } from '../../src/core/atmosphere/jb2008/index.ts';
 import { gtd7d, nrlmsiseDensity, nrlmsiseFlags, nrlmsiseTimeInputs, type NrlmsiseApArray } from '../../src/core/atmosphere/nrlmsise00/index.ts';
-import { generateDemoCatalog } from '../../src/core/catalog/demo-catalog.ts';
-import { FLEET } from '../../src/core/catalog/named-objects.ts';
+import { FLEET, generateDemoCatalog } from '../../src/core/catalog/index.ts';
 import { confidenceFromSpread, j2SecularRates, meanOrbitFromElementSet, modelSpread, predictLifetime } from '../../src/core/drag/index.ts';
-import { formatTle } from '../../src/core/elements/tle-format.ts';
+import { formatTle } from '../../src/core/elements/index.ts';
 import { utcMs } from '../../src/core/units.ts';
 import { useTestApp } from './support/app.ts';
 import { HAS_REFERENCE, readReference } from './support/reference.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DensityProfileResponse, NrlmsiseRealResponse, PredictionsResponse, RealtimeResponse, SpaceWeatherForecastResponse } from '../../src/contracts/orbital-drag.ts';
-import { generateDemoCatalog } from '../../src/core/catalog/demo-catalog.ts';
+import { generateDemoCatalog } from '../../src/core/catalog/index.ts';
 import { utcMs } from '../../src/core/units.ts';
 import { READING_PLACES_KEPT } from '../../src/server/services/orbital-drag-service.ts';
 import { useTestApp } from './support/app.ts';

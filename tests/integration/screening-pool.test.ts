@@ -6,9 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
+import { parseElementSets } from '../../src/core/elements/index.ts';
 import type { Matrix3 } from '../../src/core/probability/index.ts';
-import { SCREENING_STAGES, type ScreeningProgress } from '../../src/core/screening/stages.ts';
+import { SCREENING_STAGES, type ScreeningProgress } from '../../src/core/screening/index.ts';
 import { catalogVersionOf, type CatalogVersion } from '../../src/server/screening/catalog-version.ts';
 import { runScreening, screeningJob } from '../../src/server/screening/run-screening.ts';
 import { ScreeningPool } from '../../src/server/workers/screening/screening-pool.ts';

@@ -17,9 +17,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseElementSets } from '../../src/core/elements/parse-element-sets.ts';
-import { BRUTE_FORCE_STEP_MS } from '../../src/core/screening/brute-force.ts';
-import type { CloseApproach } from '../../src/core/screening/close-approach.ts';
+import { parseElementSets } from '../../src/core/elements/index.ts';
+import { BRUTE_FORCE_STEP_MS, type CloseApproach } from '../../src/core/screening/index.ts';
 import { catalogVersionOf, type CatalogVersion } from '../../src/server/screening/catalog-version.ts';
 import { screeningJob } from '../../src/server/screening/run-screening.ts';
 import { ScreeningPool } from '../../src/server/workers/screening/screening-pool.ts';

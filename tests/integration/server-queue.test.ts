@@ -17,7 +17,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogScreening } from '../../src/contracts/catalog-screenings.ts';
 import type { AnalysisJob, SstResult } from '../../src/contracts/conjunctions.ts';
-import { splitJob } from '../../src/core/screening/job.ts';
+import { splitJob } from '../../src/core/screening/index.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { createAppContext, type AppContext } from '../../src/server/app-context.ts';
 import { loadConfig } from '../../src/server/config.ts';

@@ -6,9 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseOmmCsv } from '../../src/core/elements/omm-csv.ts';
-import { parseTle } from '../../src/core/elements/tle-parse.ts';
-import { createSgp4, propagate, propagateAt } from '../../src/core/propagation/sgp4.ts';
+import { parseOmmCsv, parseTle } from '../../src/core/elements/index.ts';
+import { createSgp4, propagate, propagateAt } from '../../src/core/propagation/index.ts';
 import { minutes, utcMs } from '../../src/core/units.ts';
 
 const CATALOG = fileURLToPath(new URL('../../../shared/reference/catalog/', import.meta.url));

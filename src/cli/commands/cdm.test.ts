@@ -6,8 +6,7 @@ import { readCdm, readCdmKvn, readCdmXml, writeCdmKvn } from '../../core/cdm/ind
 import { utcMs } from '../../core/units.ts';
 import { UsageError } from '../usage-error.ts';
 import { CDM_USAGE, cdmCommand, type CdmIo } from './cdm.ts';
-import { temeToEme2000Matrix } from '../../core/frames/teme-eme2000.ts';
-import { apply } from '../../core/frames/rotation-matrix.ts';
+import { apply, temeToEme2000Matrix } from '../../core/frames/index.ts';
 import { CDM_DIR } from '../../../tests/reference/index.ts';
 
 const NOW = utcMs(Date.UTC(2024, 4, 1, 8, 0, 0));

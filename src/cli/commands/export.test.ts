@@ -6,9 +6,9 @@
  * HST from the same catalogue.
  */
 import { describe, expect, it } from 'vitest';
-import { parseElementSets } from '../../core/elements/parse-element-sets.ts';
-import { readOem } from '../../core/ephemeris/oem.ts';
-import { propagateAt } from '../../core/propagation/sgp4.ts';
+import { parseElementSets } from '../../core/elements/index.ts';
+import { readOem } from '../../core/ephemeris/index.ts';
+import { propagateAt } from '../../core/propagation/index.ts';
 import { EXPORT_USAGE, exportCommand } from './export.ts';
 import { expectUsageError, readFromMemory, runCommand } from './test-support.ts';
 

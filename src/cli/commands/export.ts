@@ -4,8 +4,7 @@
  * (server/services/object-exports.ts), from the server's database or from a catalogue file.
  */
 import { ELEMENT_FORMATS, type ElementFormat } from '../../contracts/object-exports.ts';
-import type { ElementSet } from '../../core/elements/element-set.ts';
-import { parseElementSets } from '../../core/elements/parse-element-sets.ts';
+import { parseElementSets, type ElementSet } from '../../core/elements/index.ts';
 import { utcMs } from '../../core/units.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';

@@ -1,5 +1,4 @@
-import { assessPc, pc2d, pc3d, type Pc2dInput, type PcMethod, type Vector3 } from '../../core/probability/index.ts';
-import { pc3dInitialBounds } from '../../core/probability/pc-multistep.ts';
+import { assessPc, pc2d, pc3d, pc3dInitialBounds, type Pc2dInput, type PcMethod, type Vector3 } from '../../core/probability/index.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 import { processIo, type CommandIo } from '../io.ts';

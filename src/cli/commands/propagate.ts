@@ -1,9 +1,13 @@
-import { encodeAlpha5 } from '../../core/elements/alpha5.ts';
-import type { ElementSet, Rejection } from '../../core/elements/element-set.ts';
-import { detectElementFormat, parseElementSets } from '../../core/elements/parse-element-sets.ts';
-import { parseTleRecords, type TleWarning } from '../../core/elements/tle-parse.ts';
-import { createSgp4 } from '../../core/propagation/sgp4.ts';
-import { parseVerificationRange, propagateSeries, valladoTimes } from '../../core/propagation/vallado-driver.ts';
+import {
+  detectElementFormat,
+  encodeAlpha5,
+  parseElementSets,
+  parseTleRecords,
+  type ElementSet,
+  type Rejection,
+  type TleWarning,
+} from '../../core/elements/index.ts';
+import { createSgp4, parseVerificationRange, propagateSeries, valladoTimes } from '../../core/propagation/index.ts';
 import { minutes, type Minutes } from '../../core/units.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';

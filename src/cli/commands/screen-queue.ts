@@ -3,8 +3,7 @@
  * processes, and this process waits, merges the shard results and runs the risk step (on its own
  * worker threads) as a local run does.
  */
-import { splitJob, type ScreeningJob } from '../../core/screening/job.ts';
-import type { ScreeningProgress } from '../../core/screening/stages.ts';
+import { splitJob, type ScreeningJob, type ScreeningProgress } from '../../core/screening/index.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { JobHeartbeat } from '../../server/queue/job-heartbeat.ts';
 import { newInstanceId } from '../../server/services/scheduled-task.ts';

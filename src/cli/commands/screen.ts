@@ -1,14 +1,11 @@
-import { decodeAlpha5 } from '../../core/elements/alpha5.ts';
-import { parseElementSets } from '../../core/elements/parse-element-sets.ts';
-import { createSgp4 } from '../../core/propagation/sgp4.ts';
-import { isoUtc } from '../../core/screening/job.ts';
-import { SCREENING_STAGES, type ScreeningProgress } from '../../core/screening/stages.ts';
-import { parseUtc } from '../../core/time/iso-time.ts';
+import { decodeAlpha5, parseElementSets } from '../../core/elements/index.ts';
+import { createSgp4 } from '../../core/propagation/index.ts';
+import { isoUtc, SCREENING_STAGES, type ScreeningJob, type ScreeningProgress } from '../../core/screening/index.ts';
+import { parseUtc } from '../../core/time/index.ts';
 import { catalogVersionOf, type CatalogVersion } from '../../server/screening/catalog-version.ts';
 import { runScreening, screeningJob, type ScreeningReport } from '../../server/screening/run-screening.ts';
 import { ScreeningPool } from '../../server/workers/screening/screening-pool.ts';
 import { sstConjunction, sstProximity } from '../../server/screening/sst-format.ts';
-import type { ScreeningJob } from '../../core/screening/job.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 import type { Config } from '../../server/config.ts';

@@ -29,9 +29,11 @@ import { WGS72_MU, WGS72_RADIUS } from '../orbit/wgs72.ts';
 import { ADVERSARIES, FLEET, ISRAEL_OWNER, OWNER_CODES, type NamedOrbitEstimate } from './named-objects.ts';
 import { POPULATION_BINS, POPULATION_FAMILIES, POPULATION_KINDS, REFERENCE_ORBITS } from './population.data.ts';
 import { createRandom, type Random } from './random.ts';
+import type { ObjectType } from './satcat.ts';
 import { meanMotionRevPerDay, secularRates } from './secular.ts';
 
-export type DemoObjectType = 'payload' | 'rocket_body' | 'debris' | 'unknown';
+/** The SATCAT object type (satcat.ts): the demo catalogue has the same four. */
+export type DemoObjectType = ObjectType;
 
 export interface DemoObject {
   noradId: number;

@@ -7,13 +7,13 @@
  * times that ratio is the forecast force.
  */
 import type { ElementSet } from '../elements/element-set.ts';
+import { MS_PER_DAY } from '../time/julian.ts';
 import { utcMs, type UtcMs } from '../units.ts';
 import type { DensityModel } from './density.ts';
 import { meanOrbitAt } from './mean-orbit.ts';
 import { orbitAveragedDecay } from './orbit-average.ts';
 import type { SpaceWeather } from './space-weather.ts';
 
-const MS_PER_DAY = 86_400_000;
 
 export interface DensityOutlookInput {
   /** The satellite's newest element set (its mean orbit, moved to `time`). */

@@ -23,6 +23,7 @@
  * coefficient, an entry altitude) and notes that space-weather forecasts and the ballistic coefficient
  * dominate the error of a lifetime; the integration error here is far below either.
  */
+import { MS_PER_DAY } from '../time/julian.ts';
 import type { UtcMs } from '../units.ts';
 import { utcMs } from '../units.ts';
 import { DAYS_PER_YEAR, LIFETIME_CAP_YEARS, REENTRY_ALTITUDE_KM, SECONDS_PER_DAY } from './constants.ts';
@@ -31,8 +32,6 @@ import type { DensityModel } from './density.ts';
 import { apsisAltitudes, j2SecularRates, type MeanOrbit } from './mean-orbit.ts';
 import { BASE_SAMPLES_PER_ORBIT, orbitAveragedDecay, samplesPerOrbit } from './orbit-average.ts';
 import { LONG_TERM_MEAN_SPACE_WEATHER, resolveSpaceWeather, type SpaceWeather, type SpaceWeatherFn } from './space-weather.ts';
-
-const MS_PER_DAY = SECONDS_PER_DAY * 1000;
 
 export interface LifetimeInput {
   /** The instant the orbit is given at (day 0). */

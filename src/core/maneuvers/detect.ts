@@ -78,6 +78,7 @@ import { secularRates } from '../catalog/secular.ts';
 import { semiMajorAxis } from '../orbit/mean-elements.ts';
 import { WGS72_MU, WGS72_RADIUS } from '../orbit/wgs72.ts';
 import { epochSigmas, type OrbitRegime } from '../probability/default-covariance.ts';
+import { MS_PER_DAY } from '../time/julian.ts';
 import { utcMs, type UtcMs } from '../units.ts';
 
 export interface HistoryPoint {
@@ -124,7 +125,6 @@ export const COMPONENT_Z = 3;
 export const FLOOR_FRACTION = 0.1;
 
 const DEG = Math.PI / 180;
-const MS_PER_DAY = 86_400_000;
 const SECONDS_PER_DAY = 86_400;
 /** Resolution of the TLE angle fields (4 decimals of a degree), rad, as a uniform rounding error's σ. */
 const TLE_ANGLE_RESOLUTION_SIGMA = (1e-4 * DEG) / Math.sqrt(12);

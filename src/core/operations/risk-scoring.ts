@@ -99,9 +99,13 @@ export interface AdversaryInfo {
   readonly multiplier: number;
 }
 
-const NAMED_ADVERSARIES: ReadonlyMap<number, AdversaryInfo> = new Map(
-  ADVERSARIES.map((a) => [a.norad, { mission: a.mission, multiplier: a.riskMultiplier }]),
-);
+let namedAdversaries: ReadonlyMap<number, AdversaryInfo> | undefined;
+
+/** The named adversaries by NORAD id, built on first use: no work at import, so a bundle that takes other names from operations/index.ts (the web app) leaves the table out. */
+function namedAdversary(norad: number): AdversaryInfo | undefined {
+  namedAdversaries ??= new Map(ADVERSARIES.map((a) => [a.norad, { mission: a.mission, multiplier: a.riskMultiplier }]));
+  return namedAdversaries.get(norad);
+}
 
 /**
  * The scoring data of an adversary: the named adversary's mission and multiplier
@@ -109,7 +113,7 @@ const NAMED_ADVERSARIES: ReadonlyMap<number, AdversaryInfo> = new Map(
  * mission 'other' and multiplier 1.0; else undefined (not an adversary).
  */
 export function adversaryInfoFor(norad: number, ownerIsAdversary: boolean): AdversaryInfo | undefined {
-  const named = NAMED_ADVERSARIES.get(norad);
+  const named = namedAdversary(norad);
   if (named) return named;
   return ownerIsAdversary ? { mission: 'other', multiplier: DEFAULT_ADVERSARY_MULTIPLIER } : undefined;
 }

@@ -41,6 +41,7 @@
 import type { ObjectType } from '../catalog/satcat.ts';
 import type { ElementSet } from '../elements/element-set.ts';
 import { orbitSummary } from '../orbit/mean-elements.ts';
+import { MS_PER_DAY } from '../time/julian.ts';
 import type { UtcMs } from '../units.ts';
 
 /** One-sigma position errors in the RTN frame (radial, in-track, cross-track), metres. */
@@ -173,8 +174,6 @@ export function defaultCovarianceRtn(input: DefaultCovarianceInput): DefaultCova
     source,
   };
 }
-
-const MS_PER_DAY = 86_400_000;
 
 /** defaultCovarianceRtn for an element set at instant `at` (its mean orbit: orbit/mean-elements.ts). */
 export function defaultCovarianceForElementSet(set: ElementSet, objectType: ObjectType, at: UtcMs): DefaultCovariance {

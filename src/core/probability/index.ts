@@ -42,5 +42,5 @@ export type { CovarianceInput, Matrix3 } from './matrix3.ts';
 export type { Vector3 } from './vector3.ts';
 export { pc3d, type Pc3dInput, type Pc3dOptions, type Pc3dResult } from './pc3d.ts';
 export { usageViolationsPc2d, PC2D_CUTOFFS, type UsageViolationAnalysis, type UsageViolationIndicators } from './usage-violations.ts';
-export { assessPc, PC_METHOD_LABELS, PC3D_CUTOFFS, PROXY_CUTOFF, type PcAssessment, type PcAssessmentInput, type PcMethod, type PcViolation, type PcViolationKind } from './pc-multistep.ts';
+export { assessPc, maxPcMissDistanceM, pc3dInitialBounds, PC_METHOD_LABELS, PC3D_CUTOFFS, PROXY_CUTOFF, type PcAssessment, type PcAssessmentInput, type PcMethod, type PcViolation, type PcViolationKind } from './pc-multistep.ts';
 export { elementSetCovariance6 } from './element-set-covariance.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { NUL, showNul } from '../../core/elements/nul.ts';
+import { NUL, showNul } from '../../core/elements/index.ts';
 import { badRequest } from './errors.ts';
 
 /**

@@ -16,9 +16,19 @@
  * are then skipped by whoever takes them, running ones stop within a second (the worker polls).
  */
 import PgBoss from 'pg-boss';
-import type { ElementSet } from '../../core/elements/element-set.ts';
-import { mergeShardResults, windowOf, type ScreeningJob, type ScreeningResult, type ScreeningShard } from '../../core/screening/job.ts';
-import { overallFraction, SCREENING_STAGES, STAGE_WEIGHTS, type ScreeningProgress, type ScreeningStage } from '../../core/screening/stages.ts';
+import type { ElementSet } from '../../core/elements/index.ts';
+import {
+  mergeShardResults,
+  overallFraction,
+  SCREENING_STAGES,
+  STAGE_WEIGHTS,
+  windowOf,
+  type ScreeningJob,
+  type ScreeningProgress,
+  type ScreeningResult,
+  type ScreeningShard,
+  type ScreeningStage,
+} from '../../core/screening/index.ts';
 import type { ScreeningJobKind, ScreeningJobRepository, ShardState } from '../repositories/screening-job-repository.ts';
 
 export const SHARD_QUEUE = 'screening-shard';

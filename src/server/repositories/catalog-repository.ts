@@ -1,10 +1,9 @@
 import { and, count, desc, eq, inArray, max, or, sql } from 'drizzle-orm';
-import type { ElementSet, Rejection } from '../../core/elements/element-set.ts';
+import type { ObjectType } from '../../core/catalog/index.ts';
+import type { ElementSet, Rejection } from '../../core/elements/index.ts';
 import { utcMs, degrees } from '../../core/units.ts';
 import type { Db } from '../db/database.ts';
 import { catalogImports, elementSets, spaceObjects } from '../db/schema.ts';
-
-export type ObjectType = 'payload' | 'rocket_body' | 'debris' | 'unknown';
 
 export interface SpaceObject {
   noradId: number;

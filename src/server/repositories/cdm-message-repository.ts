@@ -6,7 +6,7 @@ import { INTERRUPTED_IMPORT_ERROR, insertMissingObjects, type MinimalSpaceObject
 import { maxConjunctionSequence, type ConjunctionEventRow, type EventUpdateValues, type NewConjunctionEvent } from './conjunction-event-repository.ts';
 import { isUniqueViolationOf } from './database-errors.ts';
 import { insertOperationsEvents, type NewOperationsEvent } from './operations-event-repository.ts';
-import { storableText } from '../../core/elements/nul.ts';
+import { storableText } from '../../core/elements/index.ts';
 
 /** A stored CDM (`cdm_messages`). */
 export type CdmMessageRow = typeof cdmMessages.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import type { ElementSet } from '../../core/elements/element-set.ts';
-import type { ScreeningJob, ScreeningShard, ShardResult } from '../../core/screening/job.ts';
+import type { ElementSet } from '../../core/elements/index.ts';
+import type { ScreeningJob, ScreeningShard, ShardResult } from '../../core/screening/index.ts';
 import type { Db } from '../db/database.ts';
 import { screeningCatalogs, screeningJobs, screeningShards } from '../db/schema.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { calculateRoi } from '../../core/finance/roi.ts';
+import { calculateRoi } from '../../core/finance/index.ts';
 import { RoiRequest, RoiResponse } from '../../contracts/calculator.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
 import { badRequest } from '../http/errors.ts';

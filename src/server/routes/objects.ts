@@ -8,7 +8,7 @@ import { groundTrack } from '../services/fleet-views.ts';
 import { utcMs } from '../../core/units.ts';
 import type { AppContext } from '../app-context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { parseUtc } from '../../core/time/iso-time.ts';
+import { parseUtc } from '../../core/time/index.ts';
 import { elementsFile, ephemerisFile, ephemerisSpan, type ExportFile } from '../services/object-exports.ts';
 
 /**

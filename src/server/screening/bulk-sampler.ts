@@ -5,7 +5,7 @@
  * block length changes; NaN marks the instants where SGP4 reports an error.
  */
 import { BulkPropagator, EciBaseCalculator, createSingleThreadRuntime } from 'satellite.js';
-import type { PositionSampler } from '../../core/screening/all-pairs.ts';
+import type { PositionSampler } from '../../core/screening/index.ts';
 
 type Runtime = Awaited<ReturnType<typeof createSingleThreadRuntime>>;
 let shared: Promise<Runtime> | undefined;

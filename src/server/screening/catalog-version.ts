@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ElementSet } from '../../core/elements/element-set.ts';
+import type { ElementSet } from '../../core/elements/index.ts';
 
 /**
  * A catalogue version for screening jobs: the newest element set of each object, and a content

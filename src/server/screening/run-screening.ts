@@ -5,14 +5,25 @@
  * AbortSignal.
  */
 import { randomUUID } from 'node:crypto';
-import type { ObjectType } from '../../core/catalog/satcat.ts';
-import type { ElementSet } from '../../core/elements/element-set.ts';
-import type { CloseApproach } from '../../core/screening/close-approach.ts';
-import { assessRiskWithFallback, riskSubjectOf, type CovarianceSource, type RiskAssessment } from '../../core/screening/conjunction-risk.ts';
-import { validateJob, type ScreeningJob, type ScreeningResult } from '../../core/screening/job.ts';
-import { separateProximities, type ProximityRecord } from '../../core/screening/proximity.ts';
-import type { ScreeningStats, SkippedObject } from '../../core/screening/screen.ts';
-import { overallFraction, type ScreeningProgress, type ScreeningStage } from '../../core/screening/stages.ts';
+import type { ObjectType } from '../../core/catalog/index.ts';
+import type { ElementSet } from '../../core/elements/index.ts';
+import {
+  assessRiskWithFallback,
+  overallFraction,
+  riskSubjectOf,
+  separateProximities,
+  validateJob,
+  type CloseApproach,
+  type CovarianceSource,
+  type ProximityRecord,
+  type RiskAssessment,
+  type ScreeningJob,
+  type ScreeningProgress,
+  type ScreeningResult,
+  type ScreeningStage,
+  type ScreeningStats,
+  type SkippedObject,
+} from '../../core/screening/index.ts';
 import type { CatalogVersion } from './catalog-version.ts';
 import type { PoolRunOptions, ScreeningPool } from '../workers/screening/screening-pool.ts';
 

@@ -1,7 +1,6 @@
-import { encodeAlpha5 } from '../../core/elements/alpha5.ts';
-import { isoUtc } from '../../core/screening/job.ts';
+import { encodeAlpha5 } from '../../core/elements/index.ts';
+import { isoUtc, type ProximityRecord } from '../../core/screening/index.ts';
 import type { PcMethod, PcViolation } from '../../core/probability/index.ts';
-import type { ProximityRecord } from '../../core/screening/proximity.ts';
 import type { ScreeningConjunction } from './run-screening.ts';
 
 /** One conjunction in the SST result's snake_case form (product spec §3; `ssa screen` prints these). */

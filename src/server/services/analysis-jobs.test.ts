@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisJob } from '../../contracts/conjunctions.ts';
-import type { ScreeningRequest } from '../../core/screening/request.ts';
+import type { ScreeningRequest } from '../../core/screening/index.ts';
 import { AnalysisJobs, type AnalysisService } from './analysis-jobs.ts';
 
 type Run = AnalysisService['runAnalysis'];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisJob, AnalysisStepId, SstResult } from '../../contracts/conjunctions.ts';
-import type { ScreeningRequest } from '../../core/screening/request.ts';
+import type { ScreeningRequest } from '../../core/screening/index.ts';
 
 export interface AnalysisProgress {
   step: AnalysisStepId;

@@ -1,8 +1,6 @@
-import type { ElementSet, Rejection } from '../../core/elements/element-set.ts';
-import { parseElementSets, type ElementFormat } from '../../core/elements/parse-element-sets.ts';
-import { generateDemoCatalog } from '../../core/catalog/demo-catalog.ts';
-import { objectTypeFromName, parseSatcatCsv } from '../../core/catalog/satcat.ts';
-import { createSgp4, type Sgp4Model } from '../../core/propagation/sgp4.ts';
+import { parseElementSets, type ElementFormat, type ElementSet, type Rejection } from '../../core/elements/index.ts';
+import { generateDemoCatalog, objectTypeFromName, parseSatcatCsv } from '../../core/catalog/index.ts';
+import { createSgp4, type Sgp4Model } from '../../core/propagation/index.ts';
 import { utcMs } from '../../core/units.ts';
 import { VersionedSnapshot, type Snapshot } from '../http/snapshot.ts';
 import type { SatelliteRecord } from '../../contracts/satellites.ts';

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IsraeliSatellitesResponse } from '../../contracts/satellites.ts';
-import { parseElementSets } from '../../core/elements/parse-element-sets.ts';
-import { createSgp4 } from '../../core/propagation/sgp4.ts';
-import { subPointAt } from '../../core/propagation/subpoint.ts';
+import { parseElementSets } from '../../core/elements/index.ts';
+import { createSgp4, subPointAt } from '../../core/propagation/index.ts';
 import { utcMs } from '../../core/units.ts';
 import type { CatalogEntry, CatalogService } from './catalog-service.ts';
 import { FleetViews, POSITIONS_PERIOD_MS } from './fleet-views.ts';

@@ -1,6 +1,6 @@
 import type { GroundTrack, IsraeliSatellite } from '../../contracts/satellites.ts';
-import { orbitSummary } from '../../core/orbit/mean-elements.ts';
-import { subPointAt } from '../../core/propagation/subpoint.ts';
+import { orbitSummary } from '../../core/orbit/index.ts';
+import { subPointAt } from '../../core/propagation/index.ts';
 import { utcMs } from '../../core/units.ts';
 import { ClockedSnapshot } from '../http/clocked-snapshot.ts';
 import type { Snapshot } from '../http/snapshot.ts';

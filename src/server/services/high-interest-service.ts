@@ -1,6 +1,6 @@
 import type { CreateHighInterestObject, HighInterestObject, Priority, UpdateHighInterestObject } from '../../contracts/operations.ts';
-import { ADVERSARIES } from '../../core/catalog/named-objects.ts';
-import { trackingStatus } from '../../core/operations/tracking-status.ts';
+import { ADVERSARIES } from '../../core/catalog/index.ts';
+import { trackingStatus } from '../../core/operations/index.ts';
 import { utcMs } from '../../core/units.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AppMetaRepository } from '../repositories/app-meta-repository.ts';

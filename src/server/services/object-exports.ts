@@ -6,13 +6,9 @@
  */
 import type { ElementFormat } from '../../contracts/object-exports.ts';
 import { MAX_EPHEMERIS_DAYS } from '../../contracts/object-exports.ts';
-import type { ElementSet } from '../../core/elements/element-set.ts';
-import { writeOmmJson, writeOmmKvn, writeOmmXml } from '../../core/elements/omm-write.ts';
-import { formatTleText } from '../../core/elements/tle-format.ts';
-import { czmlDocument } from '../../core/ephemeris/czml.ts';
-import { writeOem } from '../../core/ephemeris/oem.ts';
-import { MAX_EPHEMERIS_STATES, sampleEphemeris, type EphemerisFrame } from '../../core/ephemeris/sample.ts';
-import { parseUtc } from '../../core/time/iso-time.ts';
+import { formatTleText, writeOmmJson, writeOmmKvn, writeOmmXml, type ElementSet } from '../../core/elements/index.ts';
+import { czmlDocument, MAX_EPHEMERIS_STATES, sampleEphemeris, writeOem, type EphemerisFrame } from '../../core/ephemeris/index.ts';
+import { parseUtc } from '../../core/time/index.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
 import { HttpError } from '../http/errors.ts';
 

@@ -6,9 +6,8 @@
  */
 import type { ObjectDetail, ObjectHistoryResponse, ObjectSearchResponse, ObjectSummary } from '../../contracts/object-exports.ts';
 import type { ThreatAssessment } from '../../contracts/operations.ts';
-import { orbitSummary } from '../../core/orbit/mean-elements.ts';
-import { propagateAt } from '../../core/propagation/sgp4.ts';
-import { subPointAt } from '../../core/propagation/subpoint.ts';
+import { orbitSummary } from '../../core/orbit/index.ts';
+import { propagateAt, subPointAt } from '../../core/propagation/index.ts';
 import { utcMs } from '../../core/units.ts';
 import type { CatalogEntry, CatalogRepository } from '../repositories/catalog-repository.ts';
 import type { ManeuverRepository } from '../repositories/maneuver-repository.ts';

@@ -38,12 +38,13 @@ import {
   type DensityModel,
   type SpaceWeather,
 } from '../../core/drag/index.ts';
-import { orbitSummary } from '../../core/orbit/mean-elements.ts';
-import { propagateAt } from '../../core/propagation/sgp4.ts';
+import { orbitSummary } from '../../core/orbit/index.ts';
+import { propagateAt } from '../../core/propagation/index.ts';
 import { geomagneticScale, kpText, newestObservationEnd, type IndexValue } from '../../core/spaceweather/index.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
 import { ClockedSnapshot } from '../http/clocked-snapshot.ts';
 import type { Snapshot } from '../http/snapshot.ts';
+import { MS_PER_DAY } from '../../core/time/index.ts';
 import type { CatalogEntry, CatalogService } from './catalog-service.ts';
 import type { SpaceWeatherConditions, SpaceWeatherService, SpaceWeatherSnapshot } from './space-weather-service.ts';
 
@@ -70,7 +71,6 @@ export const READING_PLACES_KEPT = 16;
 
 const MS_PER_MINUTE = 60_000;
 const MS_PER_HOUR = 3_600_000;
-const MS_PER_DAY = 86_400_000;
 const MS_PER_3H = 3 * MS_PER_HOUR;
 
 /**

@@ -1,17 +1,22 @@
 import type { SstConjunction, SstResult } from '../../contracts/conjunctions.ts';
 import { cdmFromConjunction, writeCdmKvn, writeCdmXml, type CdmObjectType, type ConjunctionObject } from '../../core/cdm/index.ts';
 import { randomUUID } from 'node:crypto';
-import { isoUtc } from '../../core/screening/job.ts';
-import { jobOfRequest, type ScreeningRequest } from '../../core/screening/request.ts';
+import {
+  isoUtc,
+  jobOfRequest,
+  splitJob,
+  type ScreeningJob,
+  type ScreeningRequest,
+  type ScreeningResult,
+  type ScreeningStage,
+} from '../../core/screening/index.ts';
 import { utcMs } from '../../core/units.ts';
-import type { ObjectType } from '../repositories/catalog-repository.ts';
+import type { ObjectType } from '../../core/catalog/index.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
 import { finishScreening, runScreening, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
-import { splitJob, type ScreeningJob, type ScreeningResult } from '../../core/screening/job.ts';
 import type { JobHeartbeat } from '../queue/job-heartbeat.ts';
 import { defaultShardCount, queueProgress, submitJob, waitForQueued, type QueueAttachment } from '../queue/screening-queue.ts';
 import type { ScreeningJobRepository } from '../repositories/screening-job-repository.ts';
-import type { ScreeningStage } from '../../core/screening/stages.ts';
 import { availableParallelism } from 'node:os';
 import { ScreeningPool } from '../workers/screening/screening-pool.ts';
 import { noradText, sstProximity } from '../screening/sst-format.ts';

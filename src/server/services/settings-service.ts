@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeOwner } from '../../core/operations/threat.ts';
+import { normalizeOwner } from '../../core/operations/index.ts';
 import {
   SettingsChange,
   SETTING_KEYS,

@@ -19,6 +19,7 @@ import {
   type SwAllDataType,
 } from '../../core/spaceweather/index.ts';
 import type { SpaceWeather, SpaceWeatherFn } from '../../core/drag/index.ts';
+import { MS_PER_DAY } from '../../core/time/index.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
 import type { DayUpsertCounts, SolarIndicesRow, SpaceWeatherDay, SpaceWeatherImportRow, SpaceWeatherRepository, StormTemperatureRow } from '../repositories/space-weather-repository.ts';
 
@@ -36,7 +37,6 @@ const PROVIDERS: readonly { key: string; name: string }[] = [
   { key: SWPC_PROVIDER, name: 'NOAA SWPC' },
 ];
 
-const MS_PER_DAY = 86_400_000;
 const INTERVALS_PER_DAY = 8;
 const MAX_REJECTIONS_KEPT = 100;
 

@@ -6,6 +6,7 @@ import {
   type ShardProgress,
 } from '@contracts/catalog-screenings.ts';
 import type { RiskLevel } from '@contracts/conjunctions.ts';
+import type { ObjectType } from '@core/catalog/index.ts';
 import { inputValueToIso } from '@/lib/analysis-window';
 import { formatUtcDateTime } from '@/lib/conjunction-format';
 import { formatGrouped } from '@/lib/format';
@@ -16,8 +17,6 @@ import { RISK_LEVELS } from '@/lib/risk-levels';
  * which run is shown, its conjunctions' sort, filters and page as a URL (defaults left out, so
  * a view can be shared) and as the API's query, the start form's request, and the run's formats.
  */
-
-export type ObjectType = 'payload' | 'rocket_body' | 'debris' | 'unknown';
 
 export const OBJECT_TYPES: readonly { value: ObjectType; label: string }[] = [
   { value: 'payload', label: 'Payload' },

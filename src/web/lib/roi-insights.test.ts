@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROI_DEFAULTS, calculateRoi } from '@core/finance/roi.ts';
+import { calculateRoi, ROI_DEFAULTS } from '@core/finance/index.ts';
 import { roiInsights } from '@/lib/roi-insights';
 
 describe('roiInsights', () => {

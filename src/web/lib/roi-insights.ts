@@ -1,4 +1,4 @@
-import type { RoiInputs, RoiResult } from '@core/finance/roi.ts';
+import type { RoiInputs, RoiResult } from '@core/finance/index.ts';
 import { formatUsd } from '@/lib/format';
 
 /*

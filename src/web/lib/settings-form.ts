@@ -1,5 +1,5 @@
 import { SETTING_VALUES, type SettingsChange, type SettingsResponse } from '@contracts/settings.ts';
-import { normalizeOwner } from '@core/operations/threat.ts';
+import { normalizeOwner } from '@core/operations/index.ts';
 
 /*
  * The Configuration screen's forms (issue 14): a fleet entry typed as a NORAD id or an owner code,

@@ -1,4 +1,5 @@
 import { OBJECT_CLASSES } from '@contracts/catalog-elements.ts';
+import type { ObjectType } from '@core/catalog/index.ts';
 import { REGIMES, type Regime } from '@/components/dashboard/situational-awareness/globe-math';
 import { isLive, liveClock, MAX_SPEED, simTimeAt, SPEEDS, type SimClock } from '@/lib/sim-clock';
 
@@ -18,8 +19,7 @@ import { isLive, liveClock, MAX_SPEED, simTimeAt, SPEEDS, type SimClock } from '
  */
 
 /** SATCAT object types the type filter offers (the feed's classes without the fleet). */
-export const OBJECT_TYPES = OBJECT_CLASSES.filter((c) => c !== 'fleet');
-export type ObjectType = (typeof OBJECT_TYPES)[number];
+export const OBJECT_TYPES = OBJECT_CLASSES.filter((c): c is ObjectType => c !== 'fleet');
 
 export interface VisualizationState {
   object: number | null;

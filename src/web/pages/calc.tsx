@@ -1,6 +1,6 @@
 import { Calculator } from 'lucide-react';
 import { useState } from 'react';
-import { ROI_DEFAULTS, calculateRoi, type RoiInputs, type RoiResult } from '@core/finance/roi.ts';
+import { calculateRoi, ROI_DEFAULTS, type RoiInputs, type RoiResult } from '@core/finance/index.ts';
 import { FormulasCard } from '@/components/calculator/formulas-card';
 import { KeyInsightsCard } from '@/components/calculator/key-insights-card';
 import { ParameterCards } from '@/components/calculator/parameter-cards';

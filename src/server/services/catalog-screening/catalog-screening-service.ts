@@ -14,8 +14,7 @@
 import type { CatalogConjunction, CatalogConjunctionPage, CatalogConjunctionQuery, CatalogScreening, CatalogScreeningSummary, ShardProgress } from '../../../contracts/catalog-screenings.ts';
 import { CATALOG_CSV_MAX_ROWS, CATALOG_SCREENING_MAX_WINDOW_MS, type CatalogConjunctionCsvQuery } from '../../../contracts/catalog-screenings.ts';
 import { catalogConjunctionsCsv } from './conjunction-csv.ts';
-import { approachRegime } from '../../../core/screening/encounter-regime.ts';
-import { isoUtc, splitJob, type ScreeningJob } from '../../../core/screening/job.ts';
+import { approachRegime, isoUtc, splitJob, type ScreeningJob } from '../../../core/screening/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { defaultShardCount, jobProgress, submitJob, waitForQueued, type QueueAttachment } from '../../queue/screening-queue.ts';
 import type { JobHeartbeat } from '../../queue/job-heartbeat.ts';

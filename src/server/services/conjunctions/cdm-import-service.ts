@@ -25,8 +25,14 @@
  *   plans against events half-imported.
  */
 import { MAX_CDM_HEADER_FIELD, type CdmImportResponse } from '../../../contracts/conjunction-events.ts';
-import { swapEstimate, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
-import { readCdmFile, type CdmSummary, type ReceivedCdm, type ReceivedObject } from '../../../core/cdm/read-file.ts';
+import {
+  readCdmFile,
+  swapEstimate,
+  type CdmSummary,
+  type MessageEstimate,
+  type ReceivedCdm,
+  type ReceivedObject,
+} from '../../../core/cdm/index.ts';
 import { DEFAULT_TCA_MATCH_TOLERANCE_MS } from '../../../core/operations/index.ts';
 import { alfanoMaxPc, riskLevel, type PcViolation } from '../../../core/probability/index.ts';
 import { DuplicateCdmMessageError, type CdmImportCounts, type CdmMessageRepository, type MessageObject, type MessageWrite } from '../../repositories/cdm-message-repository.ts';

@@ -17,7 +17,7 @@ import type {
   PcViolation,
 } from '../../../contracts/conjunction-events.ts';
 import type { RiskLevel } from '../../../contracts/conjunctions.ts';
-import { encounterPlaneView } from '../../../core/cdm/message-estimate.ts';
+import { encounterPlaneView } from '../../../core/cdm/index.ts';
 import { elementSetCovariance6, PC_METHOD_LABELS, type RtnSigmasM } from '../../../core/probability/index.ts';
 import type { CdmMessageRepository, CdmMessageRow } from '../../repositories/cdm-message-repository.ts';
 import type { CatalogRepository } from '../../repositories/catalog-repository.ts';

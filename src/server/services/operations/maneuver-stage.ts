@@ -1,7 +1,6 @@
-import { detectManeuvers, type DetectedManeuver } from '../../../core/maneuvers/detect.ts';
+import { detectManeuvers, type DetectedManeuver } from '../../../core/maneuvers/index.ts';
 import { regimeChange } from '../../../core/operations/index.ts';
-import { semiMajorAxis } from '../../../core/orbit/mean-elements.ts';
-import { WGS72_RADIUS } from '../../../core/orbit/wgs72.ts';
+import { semiMajorAxis, WGS72_RADIUS } from '../../../core/orbit/index.ts';
 import { utcMs } from '../../../core/units.ts';
 import type { HistorySet, ManeuverRepository, NewManeuver } from '../../repositories/maneuver-repository.ts';
 import { maneuverText } from './descriptions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProximityRecord } from '../../../core/screening/proximity.ts';
+import type { ProximityRecord } from '../../../core/screening/index.ts';
 import type { ProximityRow } from '../../repositories/proximity-repository.ts';
 import { planProximityWrite } from './proximity-stage.ts';
 

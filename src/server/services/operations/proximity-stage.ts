@@ -1,4 +1,4 @@
-import type { ProximityRecord } from '../../../core/screening/proximity.ts';
+import type { ProximityRecord } from '../../../core/screening/index.ts';
 import type { NewProximity, ProximityRow, ProximityRunWrite } from '../../repositories/proximity-repository.ts';
 import { distanceText, utcText } from './descriptions.ts';
 

@@ -1,5 +1,5 @@
 import type { RiskItem } from '../../../contracts/operations.ts';
-import { ADVERSARIES } from '../../../core/catalog/named-objects.ts';
+import { ADVERSARIES } from '../../../core/catalog/index.ts';
 import { adversaryInfoFor, buildAdversaryItems, buildDebrisItems, normalizeOwner, topByRisk, type ApproachRecord } from '../../../core/operations/index.ts';
 import type { ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
 import type { CatalogEntry } from '../catalog-service.ts';

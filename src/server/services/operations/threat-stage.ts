@@ -1,5 +1,5 @@
 import type { ThreatAssessment, ThreatSummary } from '../../../contracts/operations.ts';
-import { ADVERSARIES } from '../../../core/catalog/named-objects.ts';
+import { ADVERSARIES } from '../../../core/catalog/index.ts';
 import {
   anomalyScore,
   assessmentReason,
@@ -14,7 +14,7 @@ import {
   type ProximitySignal,
   type ThreatLevel,
 } from '../../../core/operations/index.ts';
-import type { ProximityKind } from '../../../core/screening/proximity.ts';
+import type { ProximityKind } from '../../../core/screening/index.ts';
 import type { ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
 import type { ManeuverRow } from '../../repositories/maneuver-repository.ts';
 import type { CatalogEntry } from '../catalog-service.ts';

@@ -4,9 +4,9 @@
  * Conjunction Analysis card's points.
  */
 import type { AnalysisPoint as AnalysisPointSchema, Conjunction, Maneuver, OperationsEvent, EventType, ManeuverDirection, ManeuverType } from '../../../contracts/operations.ts';
-import type { ObjectType } from '../../../core/catalog/satcat.ts';
-import { ellipsoidAltitude } from '../../../core/frames/geodetic.ts';
-import { orbitSummary } from '../../../core/orbit/mean-elements.ts';
+import type { ObjectType } from '../../../core/catalog/index.ts';
+import { ellipsoidAltitude } from '../../../core/frames/index.ts';
+import { orbitSummary } from '../../../core/orbit/index.ts';
 import { defaultCovarianceRtn, pc2d, rtnToInertial, type PcViolation, type RtnSigmasM, type Vector3 } from '../../../core/probability/index.ts';
 import type { ScreeningConjunction } from '../../screening/run-screening.ts';
 import { temePosition } from '../../../core/units.ts';

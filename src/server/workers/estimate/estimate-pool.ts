@@ -6,8 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { Cdm } from '../../../core/cdm/cdm.ts';
-import { estimateFromCdm, type MessageEstimate } from '../../../core/cdm/message-estimate.ts';
+import { estimateFromCdm, type Cdm, type MessageEstimate } from '../../../core/cdm/index.ts';
 import { startWorker } from '../worker-thread.ts';
 import type { EstimateWorkerReply, EstimateWorkerRequest } from './estimate-protocol.ts';
 

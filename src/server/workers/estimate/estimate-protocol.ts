@@ -1,5 +1,4 @@
-import type { Cdm } from '../../../core/cdm/cdm.ts';
-import type { MessageEstimate } from '../../../core/cdm/message-estimate.ts';
+import type { Cdm, MessageEstimate } from '../../../core/cdm/index.ts';
 
 /** Messages between the CDM estimate pool (estimate-pool.ts) and its workers (estimate-worker.ts). */
 export type EstimateWorkerRequest = { type: 'estimate'; id: number; cdm: Cdm; defaultHbrM: number };

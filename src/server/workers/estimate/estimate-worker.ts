@@ -4,7 +4,7 @@
  * work independent of each other, so an import of many messages spreads them over the cores.
  */
 import { parentPort } from 'node:worker_threads';
-import { estimateFromCdm } from '../../../core/cdm/message-estimate.ts';
+import { estimateFromCdm } from '../../../core/cdm/index.ts';
 import type { EstimateWorkerReply, EstimateWorkerRequest } from './estimate-protocol.ts';
 
 const port = parentPort;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ElementSet } from '../../../core/elements/element-set.ts';
-import { parseElementSets } from '../../../core/elements/parse-element-sets.ts';
+import { parseElementSets, type ElementSet } from '../../../core/elements/index.ts';
 import { packCatalog, unpackCatalog } from './catalog-columns.ts';
 
 const base: ElementSet = parseElementSets(`0 ISS (ZARYA)

@@ -11,7 +11,7 @@
  * order of first appearance. A set without a key and a set whose key holds undefined unpack alike
  * (without the key).
  */
-import type { ElementSet } from '../../../core/elements/element-set.ts';
+import type { ElementSet } from '../../../core/elements/index.ts';
 
 export interface CatalogColumns {
   readonly count: number;

@@ -12,11 +12,18 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { ObjectType } from '../../../core/catalog/satcat.ts';
-import type { ElementSet } from '../../../core/elements/element-set.ts';
-import type { CloseApproach } from '../../../core/screening/close-approach.ts';
-import type { RiskAssessment } from '../../../core/screening/conjunction-risk.ts';
-import { mergeShardResults, splitJob, type ScreeningJob, type ScreeningResult, type ScreeningShard, type ShardResult } from '../../../core/screening/job.ts';
+import type { ObjectType } from '../../../core/catalog/index.ts';
+import type { ElementSet } from '../../../core/elements/index.ts';
+import {
+  mergeShardResults,
+  splitJob,
+  type CloseApproach,
+  type RiskAssessment,
+  type ScreeningJob,
+  type ScreeningResult,
+  type ScreeningShard,
+  type ShardResult,
+} from '../../../core/screening/index.ts';
 import { startWorker } from '../worker-thread.ts';
 import { packCatalog } from './catalog-columns.ts';
 import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';

@@ -1,8 +1,6 @@
 /** Messages between the screening pool and its workers (plain, structured-cloneable data). */
-import type { ObjectType } from '../../../core/catalog/satcat.ts';
-import type { CloseApproach } from '../../../core/screening/close-approach.ts';
-import type { RiskAssessment } from '../../../core/screening/conjunction-risk.ts';
-import type { ScreeningShard, ShardResult } from '../../../core/screening/job.ts';
+import type { ObjectType } from '../../../core/catalog/index.ts';
+import type { CloseApproach, RiskAssessment, ScreeningShard, ShardResult } from '../../../core/screening/index.ts';
 import type { CatalogColumns } from './catalog-columns.ts';
 
 export type ScreeningWorkerRequest =

@@ -6,15 +6,26 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { BulkPropagator, EciBaseCalculator } from 'satellite.js';
-import type { ElementSet } from '../../../core/elements/element-set.ts';
-import { createSgp4, type Sgp4Model } from '../../../core/propagation/sgp4.ts';
-import { bruteForcePair, bruteForceTimes, sampledPositions } from '../../../core/screening/brute-force.ts';
-import type { CloseApproach } from '../../../core/screening/close-approach.ts';
-import { assessRiskWithFallback, riskSubjectOf } from '../../../core/screening/conjunction-risk.ts';
-import { inShard, windowOf, type ScreeningShard, type ShardResult } from '../../../core/screening/job.ts';
-import type { EvaluationCounter } from '../../../core/screening/pair-distance.ts';
-import { ScreeningCancelled, screen, type ScreeningSubject, type SkippedObject } from '../../../core/screening/screen.ts';
-import { screenAllPairs } from '../../../core/screening/all-pairs.ts';
+import type { ElementSet } from '../../../core/elements/index.ts';
+import { createSgp4, type Sgp4Model } from '../../../core/propagation/index.ts';
+import {
+  assessRiskWithFallback,
+  bruteForcePair,
+  bruteForceTimes,
+  inShard,
+  riskSubjectOf,
+  sampledPositions,
+  screen,
+  screenAllPairs,
+  ScreeningCancelled,
+  windowOf,
+  type CloseApproach,
+  type EvaluationCounter,
+  type ScreeningShard,
+  type ScreeningSubject,
+  type ShardResult,
+  type SkippedObject,
+} from '../../../core/screening/index.ts';
 import { bulkSampler, wasmRuntime } from '../../screening/bulk-sampler.ts';
 import { unpackCatalog } from './catalog-columns.ts';
 import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';

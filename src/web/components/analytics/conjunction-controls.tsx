@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { type AnalyticsView, hasFilters, MAX_OWNER_LENGTH, MAX_QUERY_LENGTH, OBJECT_TYPES, type ObjectType, SORTS } from '@/lib/catalog-screening';
+import { type AnalyticsView, hasFilters, MAX_OWNER_LENGTH, MAX_QUERY_LENGTH, OBJECT_TYPES, SORTS } from '@/lib/catalog-screening';
+import type { ObjectType } from '@core/catalog/index.ts';
 import { RISK_LABELS, RISK_LEVELS } from '@/lib/risk-levels';
 
 /** Radix Select has no empty value: 'Any' is this one. */

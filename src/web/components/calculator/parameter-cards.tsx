@@ -1,4 +1,4 @@
-import type { RoiInputs } from '@core/finance/roi.ts';
+import type { RoiInputs } from '@core/finance/index.ts';
 import { CurrencyField } from '@/components/calculator/currency-field';
 import { NumberField } from '@/components/calculator/number-field';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import type { RoiResult } from '@core/finance/roi.ts';
+import type { RoiResult } from '@core/finance/index.ts';
 import { ResultRow } from '@/components/calculator/result-row';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -3,7 +3,8 @@ import { REGIMES, type Regime } from '@/components/dashboard/situational-awarene
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatObjectType } from '@/lib/conjunction-format';
 import { cn } from '@/lib/utils';
-import { OBJECT_TYPES, toggleInList, type ObjectType } from '@/lib/visualization-state';
+import { OBJECT_TYPES, toggleInList } from '@/lib/visualization-state';
+import type { ObjectType } from '@core/catalog/index.ts';
 
 /** The owner select's value for 'every owner' (Radix Select items need a non-empty value). */
 const ALL_OWNERS = '*';

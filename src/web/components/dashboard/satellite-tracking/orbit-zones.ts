@@ -1,5 +1,4 @@
-import { semiMajorAxis } from '@core/orbit/mean-elements.ts';
-import { WGS72_RADIUS } from '@core/orbit/wgs72.ts';
+import { semiMajorAxis, WGS72_RADIUS } from '@core/orbit/index.ts';
 import { formatPeriod, NO_VALUE } from '@/lib/satellite-format';
 
 /*

@@ -1,7 +1,7 @@
 import { eciToEcf, json2satrec, sgp4 } from 'satellite.js';
 import { describe, expect, it } from 'vitest';
 import { OBJECT_CLASS_CODE, type CatalogElements } from '@contracts/catalog-elements.ts';
-import { createSgp4 } from '@core/propagation/sgp4.ts';
+import { createSgp4 } from '@core/propagation/index.ts';
 import {
   canZoomIn,
   canZoomOut,

@@ -9,7 +9,7 @@
 // type-checks tests/) has no paths for those aliases.
 /* eslint-disable no-restricted-imports */
 import type { CatalogElements } from '../../../../contracts/catalog-elements.ts';
-import type { ElementSet } from '../../../../core/elements/element-set.ts';
+import type { ElementSet } from '../../../../core/elements/index.ts';
 import type { Degrees, UtcMs } from '../../../../core/units.ts';
 /* eslint-enable no-restricted-imports */
 

@@ -1,6 +1,6 @@
 import { json2satrec, sgp4 } from 'satellite.js';
 import { describe, expect, it } from 'vitest';
-import { gmst } from '@core/time/gmst.ts';
+import { gmst } from '@core/time/index.ts';
 import type { UtcMs } from '@core/units.ts';
 import { EARTH_RADIUS_KM, temeToScene } from './globe-math';
 import { sampleOrbit } from './globe-orbit';

@@ -9,7 +9,7 @@
  * −θ about Y. So each orbit line is a child with rotation.y = −θ(t), set once per position update.
  */
 import { AdditiveBlending, BufferAttribute, BufferGeometry, Group, Line, LineBasicMaterial, LineLoop, Points, ShaderMaterial } from 'three';
-import { gmst } from '@core/time/gmst.ts';
+import { gmst } from '@core/time/index.ts';
 import type { UtcMs } from '@core/units.ts';
 import { EARTH_RADIUS_KM, HIGHLIGHT_COLOURS, hexToRgb, MISS_LINE_COLOUR, type HighlightRole } from './globe-math';
 

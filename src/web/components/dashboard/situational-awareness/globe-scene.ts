@@ -54,7 +54,7 @@ import { mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries110m from 'world-atlas/countries-110m.json';
 import { OBJECT_CLASSES } from '@contracts/catalog-elements.ts';
-import { gmst } from '@core/time/gmst.ts';
+import { gmst } from '@core/time/index.ts';
 import type { UtcMs } from '@core/units.ts';
 import { propagationIntervalMs, REAL_TIME, simTimeAt, type SimClock } from '../../../lib/sim-clock';
 import {
