@@ -1,39 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { impactOf, trendOf } from '../../core/drag/index.ts';
-import { geomagneticScale, kpText, parseSwAllCsv } from '../../core/spaceweather/index.ts';
+import { parseSwAllCsv } from '../../core/spaceweather/index.ts';
 import { dragPropertiesFor } from './orbital-drag-service.ts';
 import { daysToRecords, recordsToDays } from './space-weather-service.ts';
-
-describe('the spec §9 bands', () => {
-  it('labels a 7-day change: under 1 % stable, 1–5 % slight, 5–15 %, over 15 % strong, both ways', () => {
-    expect([0, 0.99, -0.99, 1, 4.9, 5, 15, 15.1, -3, -10, -40].map(trendOf)).toEqual([
-      'stable',
-      'stable',
-      'stable',
-      'slight increase',
-      'slight increase',
-      'increase',
-      'increase',
-      'strong increase',
-      'slight decrease',
-      'decrease',
-      'strong decrease',
-    ]);
-  });
-
-  it('labels a drag multiple: Critical 3–5×, High 2–3×, Moderate 1.5–2×, otherwise Minimal', () => {
-    expect([0.5, 1.49, 1.5, 1.99, 2, 2.99, 3, 5, 8].map(impactOf)).toEqual(['Minimal', 'Minimal', 'Moderate', 'Moderate', 'High', 'High', 'Critical', 'Critical', 'Critical']);
-  });
-});
-
-describe('NOAA G-scale from Kp (www.swpc.noaa.gov/noaa-scales-explanation)', () => {
-  it('starts at Kp 5− and puts 9− in G4, with the spec’s colour levels', () => {
-    const g = (kp: number) => geomagneticScale(kp)?.g ?? 0;
-    expect([4 + 1 / 3, 5 - 1 / 3, 5, 6 - 1 / 3, 7 - 1 / 3, 8 - 1 / 3, 9 - 1 / 3, 9].map(g)).toEqual([0, 1, 1, 2, 3, 4, 4, 5]);
-    expect([5, 6, 7, 8, 9].map((kp) => geomagneticScale(kp)?.level)).toEqual(['Minor', 'Moderate', 'High', 'Major', 'Major']);
-    expect([3, 5 - 1 / 3, 7 + 1 / 3, 9 - 1 / 3, 0].map(kpText)).toEqual(['3o', '5−', '7+', '9−', '0o']);
-  });
-});
 
 describe('drag properties of a fleet satellite', () => {
   it('takes the spec preset by name (OFEQ or OFEK, any spelling), else the catalogued mass, else the presets’ mean', () => {

@@ -4,30 +4,8 @@
  * the number formats of the drag tables and the calculator results.
  */
 
-export type Trend7d =
-  | 'strong decrease'
-  | 'decrease'
-  | 'slight decrease'
-  | 'stable'
-  | 'slight increase'
-  | 'increase'
-  | 'strong increase';
-
-/** Spec §9: 7-day change against current drag: under 1 % stable; 0–5 % slight; 5–15 %; above 15 % strong. */
-export function trend7d(changePercent: number): Trend7d {
-  const size = Math.abs(changePercent);
-  if (size < 1) return 'stable';
-  const direction = changePercent > 0 ? 'increase' : 'decrease';
-  if (size > 15) return `strong ${direction}`;
-  if (size >= 5) return direction;
-  return `slight ${direction}`;
-}
-
-/** Spec §9: the 24-hour forecast shows only up, down or stable (under 1 % stable). */
-export function trend24h(changePercent: number): 'up' | 'down' | 'stable' {
-  if (Math.abs(changePercent) < 1) return 'stable';
-  return changePercent > 0 ? 'up' : 'down';
-}
+// The bands are the domain's (core/drag/drag-bands.ts, spec §9); the page uses them under its own names.
+export { shortTrendOf as trend24h, trendOf as trend7d, type DragTrend as Trend7d } from '@core/drag/index.ts';
 
 /** Percent change of `next` against `current`; 0 when current is 0. */
 export function changePercent(current: number, next: number): number {
