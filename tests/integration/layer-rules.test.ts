@@ -52,6 +52,7 @@ describe('src/core is entered through its index files', () => {
     ["import { jb2008 } from '../../core/atmosphere/jb2008/jb2008.ts'; export const x = jb2008;", 'src/cli/commands/probe.ts', 'no-restricted-imports'],
     ["import { CALCULATOR_MODELS } from '../core/drag/calculator-input.ts'; export const x = CALCULATOR_MODELS;", 'src/contracts/probe.ts', 'no-restricted-imports'],
     ["import type { RoiInputs } from '../../core/finance/roi.ts'; export type X = RoiInputs;", 'src/web/lib/probe.ts', 'no-restricted-imports'],
+    ["import type { RoiInputs } from '@core/finance/roi.ts'; export type X = RoiInputs;", 'src/web/lib/probe.ts', 'no-restricted-imports'],
     ["import { parseTle } from '../../src/core/elements/tle-parse.ts'; export const x = parseTle;", 'tests/integration/probe.test.ts', 'no-restricted-imports'],
     ["import { parseTle } from '../../core/elements/tle-parse.ts'; export const x = parseTle;", 'src/server/services/probe.test.ts', 'no-restricted-imports'],
     ["export const m = await import('../src/core/screening/conjunction-risk.ts');", 'scripts/probe.ts', 'no-restricted-syntax'],
@@ -62,7 +63,8 @@ describe('src/core is entered through its index files', () => {
   it.each([
     ["import { createSgp4 } from '../../core/propagation/index.ts'; export const x = createSgp4;", 'src/server/services/probe.ts'],
     ["import { jb2008 } from '../../core/atmosphere/jb2008/index.ts'; export const x = jb2008;", 'src/cli/commands/probe.ts'],
-    ["import { utcMs } from '../../core/units.ts'; export const x = utcMs;", 'src/web/lib/probe.ts'],
+    ["import { utcMs } from '@core/units.ts'; export const x = utcMs;", 'src/web/lib/probe.ts'],
+    ["import { trendOf } from '@core/drag/index.ts'; export const x = trendOf;", 'src/web/lib/probe.ts'],
     ["import { MS_PER_DAY } from '../time/julian.ts'; export const x = MS_PER_DAY;", 'src/core/drag/probe.ts'],
   ])('accepts %s in %s', async (code, filePath) => {
     expect(await ruleIds(code, filePath)).toEqual([]);
