@@ -10,11 +10,15 @@
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 export const MAX_ALPHA5 = 339_999;
 
+// Compiled once: decodeAlpha5 runs twice for every record of a catalogue.
+const ALPHA5_FIELD = /^[0-9A-HJ-NP-Z]\d{0,4}$/;
+const DIGITS = /^\d+$/;
+
 /** The catalogue number of a 5-character field (leading blanks read as zeros), or undefined if malformed. */
 export function decodeAlpha5(field: string): number | undefined {
   const text = field.trim();
-  if (!/^[0-9A-HJ-NP-Z]\d{0,4}$/.test(text)) return undefined;
-  if (/^\d+$/.test(text)) return Number(text);
+  if (!ALPHA5_FIELD.test(text)) return undefined;
+  if (DIGITS.test(text)) return Number(text);
   if (text.length !== 5) return undefined;
   return (LETTERS.indexOf(text[0]!) + 10) * 10_000 + Number(text.slice(1));
 }

@@ -19,11 +19,7 @@ import { parseTle, type TleParseOptions } from './tle-parse.ts';
 export type ElementFormat = 'tle' | 'omm-kvn' | 'omm-xml' | 'omm-json' | 'omm-csv';
 
 export function detectElementFormat(text: string): ElementFormat {
-  const first = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .find((line) => line !== '' && !line.startsWith('#'));
+  const first = firstMeaningfulLine(text);
   if (first === undefined) return 'tle';
   if (first.startsWith('<')) return 'omm-xml';
   if (first.startsWith('[') || first.startsWith('{')) return 'omm-json';
@@ -33,6 +29,23 @@ export function detectElementFormat(text: string): ElementFormat {
     return 'omm-csv';
   }
   return 'tle';
+}
+
+/**
+ * The first line, trimmed, that is neither blank nor a '#' comment; undefined if there is none. Lines end at
+ * CRLF, LF or CR; a leading byte-order mark is dropped. Only the lines up to that one are looked at: splitting
+ * and trimming a whole catalogue to find its first line took as long as reading much of it.
+ */
+function firstMeaningfulLine(text: string): string | undefined {
+  const lineEnd = /\r\n|\r|\n/g;
+  let start = text.startsWith('\uFEFF') ? 1 : 0;
+  for (;;) {
+    const end = lineEnd.exec(text);
+    const line = text.slice(start, end === null ? text.length : end.index).trim();
+    if (line !== '' && !line.startsWith('#')) return line;
+    if (end === null) return undefined;
+    start = lineEnd.lastIndex;
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import { decodeAlpha5 } from './alpha5.ts';
 import { hasValidChecksum, tleChecksum } from './checksum.ts';
 import { cosparFromTle } from './cospar.ts';
 import type { Classification, ElementSet, ParseResult, Rejection } from './element-set.ts';
-import { parseDecimal, parseImpliedDecimal, parseIntegerStrict } from './numbers.ts';
+import { parseDecimalIn, parseImpliedDecimalIn, parseIntegerIn } from './numbers.ts';
 import { elementSetProblem } from './validate.ts';
 
 export interface TleParseOptions {
@@ -74,28 +74,57 @@ function field(line: string, firstColumn: number, lastColumn: number): string {
   return line.slice(firstColumn - 1, lastColumn);
 }
 
-function need<T>(value: T | undefined, message: string): T {
-  if (value === undefined) throw new FieldError(message);
-  return value;
-}
+// The field readers read a field in place in its line, and cut it out as text only to quote it when they
+// reject it: cutting out every field of every record, and building every rejection message before knowing
+// whether it was needed, cost more than reading the fields.
 
 function decimalField(line: string, from: number, to: number, what: string): number {
-  const text = field(line, from, to);
-  return need(parseDecimal(text), `${what} '${text}' (columns ${from}–${to}) is not a number`);
+  const value = parseDecimalIn(line, from - 1, to);
+  if (value === undefined) throw new FieldError(`${what} '${field(line, from, to)}' (columns ${from}–${to}) is not a number`);
+  return value;
 }
 
 function impliedDecimalField(line: string, from: number, to: number, what: string): number {
-  const text = field(line, from, to);
-  return need(parseImpliedDecimal(text), `${what} '${text}' (columns ${from}–${to}) is not an implied-decimal number like ' 28098-4'`);
+  const value = parseImpliedDecimalIn(line, from - 1, to);
+  if (value === undefined) {
+    throw new FieldError(`${what} '${field(line, from, to)}' (columns ${from}–${to}) is not an implied-decimal number like ' 28098-4'`);
+  }
+  return value;
 }
 
-/** Blank counts as 0, as in Vallado's twoline2rv. */
+/** A non-negative whole number; blank counts as 0, as in Vallado's twoline2rv. */
 function countField(line: string, from: number, to: number, what: string): number {
+  const value = parseIntegerIn(line, from - 1, to);
+  if (value !== undefined && value >= 0) return value;
   const text = field(line, from, to);
   if (text.trim() === '') return 0;
-  const value = parseIntegerStrict(text);
-  if (value === undefined || value < 0) throw new FieldError(`${what} '${text}' (columns ${from}–${to}) is not a whole number`);
-  return value;
+  throw new FieldError(`${what} '${text}' (columns ${from}–${to}) is not a whole number`);
+}
+
+const SPACE = 0x20;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+/**
+ * Line 2 columns 27–33, the eccentricity with its leading decimal point assumed: seven digits or blanks,
+ * blanks read as zeros as in Vallado's twoline2rv, not all blank; else undefined. The seven digits are an
+ * exact integer and 10^7 is exact, so the division rounds once, correctly: the double Number('0.NNNNNNN') gives.
+ */
+function eccentricityField(line2: string): number | undefined {
+  let digits = 0;
+  let blank = true;
+  for (let i = 26; i < 33; i += 1) {
+    const code = line2.charCodeAt(i);
+    if (code === SPACE) {
+      digits *= 10;
+    } else if (code >= ZERO && code <= NINE) {
+      digits = digits * 10 + (code - ZERO);
+      blank = false;
+    } else {
+      return undefined;
+    }
+  }
+  return blank ? undefined : digits / 1e7;
 }
 
 /** What is wrong with a line's column-69 checksum, or undefined when it is right. */
@@ -114,16 +143,22 @@ function checkLine(line: string, number: 1 | 2, checkChecksum: boolean): void {
   }
 }
 
+const EPOCH_YEAR = /^\d\d$/;
+const EPHEMERIS_TYPE = /^[\d ]$/;
+
 function readSet(line1: string, line2: string, name: string | undefined, checkChecksum: boolean): ElementSet {
   checkLine(line1, 1, checkChecksum);
   checkLine(line2, 2, checkChecksum);
   const l1 = line1.padEnd(69, ' ');
   const l2 = line2.padEnd(69, ' ');
 
+  // The checks run in the order they always have: the first that fails is the reason a record is rejected with.
   const catalogue1 = field(l1, 3, 7);
   const catalogue2 = field(l2, 3, 7);
-  const norad = need(decodeAlpha5(catalogue1), `catalogue number '${catalogue1}' is neither digits nor Alpha-5`);
-  if (decodeAlpha5(catalogue2) !== norad) {
+  const norad = decodeAlpha5(catalogue1);
+  if (norad === undefined) throw new FieldError(`catalogue number '${catalogue1}' is neither digits nor Alpha-5`);
+  // The same five characters decode to the same number, so only a line 2 written differently is decoded.
+  if (catalogue2 !== catalogue1 && decodeAlpha5(catalogue2) !== norad) {
     throw new FieldError(`catalogue numbers differ: line 1 has '${catalogue1}', line 2 has '${catalogue2}'`);
   }
 
@@ -136,7 +171,7 @@ function readSet(line1: string, line2: string, name: string | undefined, checkCh
   if (cosparId === null) throw new FieldError(`international designator '${designator.trim()}' is not YYNNNPPP`);
 
   const yearText = field(l1, 19, 20);
-  if (!/^\d\d$/.test(yearText)) throw new FieldError(`epoch year '${yearText}' (columns 19–20) is not two digits`);
+  if (!EPOCH_YEAR.test(yearText)) throw new FieldError(`epoch year '${yearText}' (columns 19–20) is not two digits`);
   const dayOfYear = decimalField(l1, 21, 32, 'epoch day');
   const year = tleFullYear(Number(yearText));
   if (dayOfYear < 1 || dayOfYear >= daysInYear(year) + 1) {
@@ -147,34 +182,35 @@ function readSet(line1: string, line2: string, name: string | undefined, checkCh
   const meanMotionDdot = impliedDecimalField(l1, 45, 52, 'mean motion second derivative');
   const bstar = impliedDecimalField(l1, 54, 61, 'B*');
   const ephemerisChar = field(l1, 63, 63);
-  if (!/^[\d ]$/.test(ephemerisChar)) throw new FieldError(`ephemeris type '${ephemerisChar}' (column 63) is not a digit`);
+  if (!EPHEMERIS_TYPE.test(ephemerisChar)) throw new FieldError(`ephemeris type '${ephemerisChar}' (column 63) is not a digit`);
   const elementSetNo = countField(l1, 65, 68, 'element set number');
 
-  const eccentricityText = field(l2, 27, 33);
-  if (!/^[\d ]{7}$/.test(eccentricityText) || eccentricityText.trim() === '') {
-    throw new FieldError(`eccentricity '${eccentricityText}' (columns 27–33) is not 7 digits`);
-  }
+  // Line 2: eccentricity, then mean motion, then the angles, as always.
+  const eccentricity = eccentricityField(l2);
+  if (eccentricity === undefined) throw new FieldError(`eccentricity '${field(l2, 27, 33)}' (columns 27–33) is not 7 digits`);
+  const meanMotion = decimalField(l2, 53, 63, 'mean motion');
+  const inclination = degrees(decimalField(l2, 9, 16, 'inclination'));
+  const raan = degrees(decimalField(l2, 18, 25, 'right ascension of the ascending node'));
+  const argPerigee = degrees(decimalField(l2, 35, 42, 'argument of perigee'));
+  const meanAnomaly = degrees(decimalField(l2, 44, 51, 'mean anomaly'));
+  const revAtEpoch = countField(l2, 64, 68, 'revolution number');
 
-  const set: ElementSet = {
-    norad,
-    ...(name ? { name } : {}),
-    ...(cosparId ? { cosparId } : {}),
-    classification,
-    epoch: tleEpochToUtcMs(Number(yearText), dayOfYear),
-    meanMotion: decimalField(l2, 53, 63, 'mean motion'),
-    // Leading decimal point assumed; blanks read as zeros as in Vallado's twoline2rv.
-    eccentricity: Number(`0.${eccentricityText.replaceAll(' ', '0')}`),
-    inclination: degrees(decimalField(l2, 9, 16, 'inclination')),
-    raan: degrees(decimalField(l2, 18, 25, 'right ascension of the ascending node')),
-    argPerigee: degrees(decimalField(l2, 35, 42, 'argument of perigee')),
-    meanAnomaly: degrees(decimalField(l2, 44, 51, 'mean anomaly')),
-    bstar,
-    meanMotionDot,
-    meanMotionDdot,
-    elementSetNo,
-    revAtEpoch: countField(l2, 64, 68, 'revolution number'),
-    ephemerisType: ephemerisChar === ' ' ? 0 : Number(ephemerisChar),
-  };
+  const epoch = tleEpochToUtcMs(Number(yearText), dayOfYear);
+  const ephemerisType = ephemerisChar === ' ' ? 0 : Number(ephemerisChar);
+  // Keys in the order every reader gives them (norad, name?, cosparId?, classification, …), and a missing
+  // name or designator is a missing key, not an undefined one: so one object literal per case. Spreading
+  // `{ name }` and `{ cosparId }` into a single literal, as this did before, made V8 build every set key by
+  // key in its runtime, which was most of a catalogue's parse time.
+  let set: ElementSet;
+  if (name && cosparId) {
+    set = { norad, name, cosparId, classification, epoch, meanMotion, eccentricity, inclination, raan, argPerigee, meanAnomaly, bstar, meanMotionDot, meanMotionDdot, elementSetNo, revAtEpoch, ephemerisType };
+  } else if (name) {
+    set = { norad, name, classification, epoch, meanMotion, eccentricity, inclination, raan, argPerigee, meanAnomaly, bstar, meanMotionDot, meanMotionDdot, elementSetNo, revAtEpoch, ephemerisType };
+  } else if (cosparId) {
+    set = { norad, cosparId, classification, epoch, meanMotion, eccentricity, inclination, raan, argPerigee, meanAnomaly, bstar, meanMotionDot, meanMotionDdot, elementSetNo, revAtEpoch, ephemerisType };
+  } else {
+    set = { norad, classification, epoch, meanMotion, eccentricity, inclination, raan, argPerigee, meanAnomaly, bstar, meanMotionDot, meanMotionDdot, elementSetNo, revAtEpoch, ephemerisType };
+  }
   const problem = elementSetProblem(set);
   if (problem) throw new FieldError(problem);
   return set;
@@ -185,10 +221,16 @@ function readSet(line1: string, line2: string, name: string | undefined, checkCh
  * This is the per-record check that `parseTleRecords` applies.
  */
 export function readTle(line1: string, line2: string, name?: string, options: TleParseOptions = {}): ElementSet | { reason: string } {
+  const result = readRecord(line1, line2, name, (options.checksum ?? 'strict') === 'strict');
+  return typeof result === 'string' ? { reason: result } : result;
+}
+
+/** `readTle`, with the reason a record is rejected as a plain string (a cheaper test than `'reason' in result`, once per record). */
+function readRecord(line1: string, line2: string, name: string | undefined, checkChecksum: boolean): ElementSet | string {
   try {
-    return readSet(line1, line2, name, (options.checksum ?? 'strict') === 'strict');
+    return readSet(line1, line2, name, checkChecksum);
   } catch (error) {
-    if (error instanceof FieldError) return { reason: error.message };
+    if (error instanceof FieldError) return error.message;
     throw error;
   }
 }
@@ -208,7 +250,8 @@ export function parseTleRecords(text: string, options: TleRecordsOptions = {}): 
   const rejected: Rejection[] = [];
   const warnings: TleWarning[] = [];
   const mode = options.checksum ?? 'strict';
-  const readOptions: TleParseOptions = { checksum: mode === 'strict' ? 'strict' : 'ignore' };
+  // 'warn' reads as 'ignore' does, then reports the checksum faults of the records it kept.
+  const checkChecksum = mode === 'strict';
   let pendingName: { name: string; line: number } | undefined;
 
   const reject = (line: number, reason: string, catalogueLine?: string) => {
@@ -232,8 +275,8 @@ export function parseTleRecords(text: string, options: TleRecordsOptions = {}): 
         reject(start, 'line 1 is not followed by a line 2', line);
         continue;
       }
-      const result = readTle(line, next, name || undefined, readOptions);
-      if ('reason' in result) reject(start, result.reason, line);
+      const result = readRecord(line, next, name || undefined, checkChecksum);
+      if (typeof result === 'string') reject(start, result, line);
       else {
         records.push({ set: result, line: start, line1: line, line2: next });
         if (mode === 'warn') {

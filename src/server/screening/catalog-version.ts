@@ -12,6 +12,9 @@ export interface CatalogVersion {
   readonly sets: readonly ElementSet[];
 }
 
+/** Lines hashed per `hash.update` call (see below). */
+const LINES_PER_UPDATE = 256;
+
 /** Keeps each object's newest element set and names the result by a SHA-256 of (id, epoch, elements). */
 export function catalogVersionOf(sets: readonly ElementSet[]): CatalogVersion {
   const newest = new Map<number, ElementSet>();
@@ -20,7 +23,19 @@ export function catalogVersionOf(sets: readonly ElementSet[]): CatalogVersion {
     if (!seen || set.epoch > seen.epoch) newest.set(set.norad, set);
   }
   const unique = [...newest.values()].sort((a, b) => a.norad - b.norad);
+  // The hash is of one line per set, as it always was, but the lines are handed to it a few hundred at a time
+  // rather than one by one: each call into the hash has a fixed cost, which a catalogue paid 26,000 times.
+  // SHA-256 of pieces fed in order is SHA-256 of their concatenation, so the version is unchanged.
   const hash = createHash('sha256');
-  for (const s of unique) hash.update(`${s.norad} ${s.epoch} ${s.meanMotion} ${s.eccentricity} ${s.inclination} ${s.raan} ${s.argPerigee} ${s.meanAnomaly} ${s.bstar}\n`);
+  let chunk = '';
+  for (let i = 0; i < unique.length; i += 1) {
+    const s = unique[i]!;
+    chunk += `${s.norad} ${s.epoch} ${s.meanMotion} ${s.eccentricity} ${s.inclination} ${s.raan} ${s.argPerigee} ${s.meanAnomaly} ${s.bstar}\n`;
+    if ((i + 1) % LINES_PER_UPDATE === 0) {
+      hash.update(chunk);
+      chunk = '';
+    }
+  }
+  hash.update(chunk);
   return { version: `sha256:${hash.digest('hex').slice(0, 16)}`, sets: unique };
 }
