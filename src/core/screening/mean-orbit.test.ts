@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTleRecords } from '../elements/tle-parse.ts';
 import { parseElementSets } from '../elements/parse-element-sets.ts';
 import { createSgp4, type Sgp4Model } from '../propagation/sgp4.ts';
-import { meanOrbitAt, meanOrbitPosition } from './mean-orbit.ts';
+import { meanOrbitAt, meanOrbitInto, meanOrbitPosition, meanOrbitScratch } from './mean-orbit.ts';
 import { SGP4_VER_TLE } from '../../../tests/reference/index.ts';
 
 const CATALOG = fileURLToPath(new URL('../../../../shared/reference/catalog/full_catalog_3le_2023-10-09.txt', import.meta.url));
@@ -67,6 +67,66 @@ describe('mean-orbit model', () => {
       expect(ratio, `NORAD ${model.norad}`).toBeLessThanOrEqual(1);
     }
     expect(checked).toBeGreaterThan(1000);
+  }, 30_000);
+
+  /** Instants where the own secular update and sgp4's meanElements differ in any bit, or in whether (and with which error) they fail. */
+  function secularMismatches(model: Sgp4Model, times: number[]): { mismatches: string[]; failures: number } {
+    const own = meanOrbitScratch();
+    const viaSgp4 = meanOrbitScratch();
+    const mismatches: string[] = [];
+    let failures = 0;
+    for (const tsince of times) {
+      const a = meanOrbitInto(model.satrec, tsince, own);
+      const errorA = model.satrec.error;
+      const b = meanOrbitInto(model.satrec, tsince, viaSgp4, 'sgp4');
+      const errorB = model.satrec.error;
+      if (!a || !b) {
+        failures += 1;
+        if (Boolean(a) !== Boolean(b) || errorA !== errorB) mismatches.push(`${model.norad} t=${tsince}: fails ${!a}/${!b}, errors ${errorA}/${errorB}`);
+        continue;
+      }
+      for (const key of Object.keys(own) as (keyof typeof own)[]) {
+        if (!Object.is(own[key], viaSgp4[key])) mismatches.push(`${model.norad} t=${tsince}: ${key} ${own[key]} ≠ ${viaSgp4[key]}`);
+      }
+    }
+    return { mismatches, failures };
+  }
+
+  it('takes the same doubles from its own near-Earth secular update as from sgp4, on every case of SGP4-VER.TLE', () => {
+    const { records } = parseTleRecords(readFileSync(SGP4_VER_TLE, 'utf8'));
+    const mismatches: string[] = [];
+    let failures = 0;
+    for (const { set } of records) {
+      const model = createSgp4(set);
+      // ±10 days around the epoch: long enough for the drag cases to decay (sgp4 errors 1, 4 and 6).
+      const result = secularMismatches(model, Array.from({ length: 401 }, (_, k) => -14_400 + k * 72 + 0.37));
+      mismatches.push(...result.mismatches);
+      failures += result.failures;
+    }
+    expect(mismatches).toEqual([]);
+    expect(failures).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!haveCatalog)('takes the same doubles from its own secular update as from sgp4 for every object of the 2023-10-09 catalogue over 48 h', () => {
+    const { sets } = parseElementSets(readFileSync(CATALOG, 'utf8'));
+    const start = Date.UTC(2023, 9, 9) / 60_000;
+    const mismatches: string[] = [];
+    let failures = 0;
+    for (const set of sets) {
+      let model: Sgp4Model;
+      try {
+        model = createSgp4(set);
+      } catch {
+        continue;
+      }
+      const epochMin = model.epoch / 60_000;
+      const result = secularMismatches(model, Array.from({ length: 17 }, (_, k) => start - epochMin - 30 + k * 183.75));
+      mismatches.push(...result.mismatches.slice(0, 3));
+      failures += result.failures;
+    }
+    expect(mismatches).toEqual([]);
+    // The catalogue holds decayed objects whose SGP4 fails in this window.
+    expect(failures).toBeGreaterThan(1000);
   }, 30_000);
 
   it('gives the short-period bound of Brouwer’s terms for the ISS', () => {

@@ -32,6 +32,8 @@ const J2 = constants.j2;
 const J3OJ2 = constants.j3oj2;
 /** SGP4's xke: √(μ/R³) in 1/min. */
 export const XKE = constants.xke;
+/** 2/3, as satellite.js writes it (constants.x2o3), so the power is the same double. */
+const X2O3 = constants.x2o3;
 
 /** One instant of the model, in SGP4's units (Earth radii, radians, minutes). */
 export interface MeanOrbitState {
@@ -71,11 +73,114 @@ export function isDecayed(satrec: SatRec, meanSemiMajorAxis: number): boolean {
   return satrec.tempa <= 0 || meanSemiMajorAxis < 1;
 }
 
+/** A MeanOrbitState the caller owns and `meanOrbitInto` overwrites (hot loops reuse one instead of allocating a state per call). */
+export type MeanOrbitScratch = { -readonly [K in keyof MeanOrbitState]: MeanOrbitState[K] };
+
+export function meanOrbitScratch(): MeanOrbitScratch {
+  return { tsince: 0, am: 0, axnl: 0, aynl: 0, inclination: 0, node: 0, meanArgLat: 0, meanMotion: 0, radialFactor: 0, deviationBound: 0, radialDeviationBound: 0 };
+}
+
 /** The model at `tsince` minutes from epoch, or undefined where SGP4 fails (its error code is then in satrec.error). */
 export function meanOrbitAt(satrec: SatRec, tsince: number): MeanOrbitState | undefined {
-  const out = sgp4(satrec, tsince);
-  if (!out || isDecayed(satrec, out.meanElements.am)) return undefined;
-  const me = out.meanElements;
+  return meanOrbitInto(satrec, tsince, meanOrbitScratch());
+}
+
+/** SGP4's mean elements at one instant (satellite.js `meanElements`). */
+interface Secular {
+  am: number;
+  em: number;
+  im: number;
+  Om: number;
+  om: number;
+  mm: number;
+  nm: number;
+}
+
+const secularScratch: Secular = { am: 0, em: 0, im: 0, Om: 0, om: 0, mm: 0, nm: 0 };
+
+/**
+ * SGP4's update for secular gravity and drag of a near-Earth orbit (method 'n'), written into
+ * `out`: the same operations in the same order as satellite.js src/propagation/sgp4.js (Vallado
+ * et al. 2006, sgp4, "update for secular gravity and atmospheric drag" to "compute extra mean
+ * quantities"), so the elements are the doubles `sgp4(satrec, tsince).meanElements` holds
+ * (mean-orbit.test.ts compares them bit for bit on the whole real catalogue and Vallado's
+ * verification set). Why not call sgp4: the screening evaluates the model some 20 times per
+ * object of the catalogue, and sgp4 also solves Kepler's equation, adds the short-period terms,
+ * forms position and velocity and allocates four objects per call, which the filters do not use
+ * (about two thirds of the cost of a track, and most of the garbage of a screening).
+ *
+ * Returns false, leaving `out` undefined in meaning, where sgp4 would stop before its mean
+ * elements (error 1 or 2) or where the drag polynomial has passed its zero (`isDecayed`); the
+ * caller then runs sgp4 itself, which sets satrec.error.
+ */
+function nearEarthSecular(satrec: SatRec, tsince: number, out: Secular): boolean {
+  const t = tsince;
+  const xmdf = satrec.mo + satrec.mdot * t;
+  const argpdf = satrec.argpo + satrec.argpdot * t;
+  const nodedf = satrec.nodeo + satrec.nodedot * t;
+  let argpm = argpdf;
+  let mm = xmdf;
+  const t2 = t * t;
+  let nodem = nodedf + satrec.nodecf * t2;
+  let tempa = 1.0 - satrec.cc1 * t;
+  let tempe = satrec.bstar * satrec.cc4 * t;
+  let templ = satrec.t2cof * t2;
+  if (satrec.isimp !== 1) {
+    const delomg = satrec.omgcof * t;
+    const delmtemp = 1.0 + satrec.eta * Math.cos(xmdf);
+    const delm = satrec.xmcof * (delmtemp * delmtemp * delmtemp - satrec.delmo);
+    const temp = delomg + delm;
+    mm = xmdf + temp;
+    argpm = argpdf - temp;
+    const t3 = t2 * t;
+    const t4 = t3 * t;
+    tempa = tempa - satrec.d2 * t2 - satrec.d3 * t3 - satrec.d4 * t4;
+    tempe += satrec.bstar * satrec.cc5 * (Math.sin(mm) - satrec.sinmao);
+    templ = templ + satrec.t3cof * t3 + t4 * (satrec.t4cof + t * satrec.t5cof);
+  }
+  let nm = satrec.no;
+  let em = satrec.ecco;
+  if (nm <= 0.0) return false;
+  const am = (XKE / nm) ** X2O3 * tempa * tempa;
+  nm = XKE / am ** 1.5;
+  em -= tempe;
+  if (em >= 1.0 || em < -0.001) return false;
+  if (em < 1.0e-6) em = 1.0e-6;
+  if (tempa <= 0 || am < 1) return false;
+  mm += satrec.no * templ;
+  let xlm = mm + argpm + nodem;
+  nodem %= TWO_PI;
+  argpm %= TWO_PI;
+  xlm %= TWO_PI;
+  mm = (xlm - argpm - nodem) % TWO_PI;
+  out.am = am;
+  out.em = em;
+  out.im = satrec.inclo;
+  out.Om = nodem;
+  out.om = argpm;
+  out.mm = mm;
+  out.nm = nm;
+  return true;
+}
+
+/**
+ * As `meanOrbitAt`, written into `out` (returned), or undefined where SGP4 fails. A near-Earth
+ * orbit takes `nearEarthSecular` and runs sgp4 itself only where sgp4 could fail after its mean
+ * elements: a negative semi-latus rectum (error 4) or a radius below one Earth radius (error 6)
+ * — the latter is ruled out when the model's perigee less the short-period radial bound is
+ * above one Earth radius, since sgp4's radius is rl·radialFactor + 0.5·temp1·x1mth2·cos 2u with
+ * rl ≥ am(1 − e). A deep-space orbit runs sgp4 (its resonance integration lives there).
+ */
+export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScratch, secular: 'auto' | 'sgp4' = 'auto'): MeanOrbitScratch | undefined {
+  let me: Secular;
+  const deep = satrec.method === 'd';
+  const fast = !deep && secular === 'auto' && nearEarthSecular(satrec, tsince, secularScratch);
+  if (fast) me = secularScratch;
+  else {
+    const pv = sgp4(satrec, tsince);
+    if (!pv || isDecayed(satrec, pv.meanElements.am)) return undefined;
+    me = pv.meanElements;
+  }
   let ep = me.em;
   let inclp = me.im;
   let nodep = me.Om;
@@ -86,7 +191,7 @@ export function meanOrbitAt(satrec: SatRec, tsince: number): MeanOrbitState | un
   let con41 = satrec.con41;
   let x1mth2 = satrec.x1mth2;
   let x7thm1 = satrec.x7thm1;
-  if (satrec.method === 'd') {
+  if (deep) {
     ({ ep, inclp, nodep, argpp, mp } = deepSpacePeriodics(satrec, tsince, { ep, inclp, nodep, argpp, mp }));
     if (inclp < 0) {
       inclp = -inclp;
@@ -117,26 +222,31 @@ export function meanOrbitAt(satrec: SatRec, tsince: number): MeanOrbitState | un
   const sini = Math.sin(inclp);
   const radialFactor = 1 - 1.5 * temp2 * betal * con41;
   const radialDeviation = 0.5 * temp1 * Math.abs(x1mth2);
+  if (fast && !(pl >= 0 && am * (1 - Math.sqrt(el2)) * radialFactor - radialDeviation > 1 + 1e-9)) {
+    // sgp4 might stop after its mean elements here (error 4 or 6): let it decide, and set satrec.error.
+    const pv = sgp4(satrec, tsince);
+    if (!pv || isDecayed(satrec, pv.meanElements.am)) return undefined;
+  }
   const angular = 0.25 * temp2 * Math.abs(x7thm1) + 1.5 * temp2 * Math.abs(cosi) + 1.5 * temp2 * Math.abs(cosi * sini);
   const rMax = am * (1 + Math.sqrt(el2)) * radialFactor + radialDeviation;
-  return {
-    tsince,
-    am,
-    axnl,
-    aynl,
-    inclination: inclp,
-    node: nodep,
-    meanArgLat: xl - nodep,
-    meanMotion: me.nm,
-    radialFactor,
-    deviationBound: (radialDeviation + rMax * angular) * EARTH_RADIUS_KM,
-    radialDeviationBound: radialDeviation * EARTH_RADIUS_KM,
-  };
+  out.tsince = tsince;
+  out.am = am;
+  out.axnl = axnl;
+  out.aynl = aynl;
+  out.inclination = inclp;
+  out.node = nodep;
+  out.meanArgLat = xl - nodep;
+  out.meanMotion = me.nm;
+  out.radialFactor = radialFactor;
+  out.deviationBound = (radialDeviation + rMax * angular) * EARTH_RADIUS_KM;
+  out.radialDeviationBound = radialDeviation * EARTH_RADIUS_KM;
+  return out;
 }
 
 /** Eccentricity of the model's ellipse. */
 export function eccentricityOf(s: MeanOrbitState): number {
-  return Math.hypot(s.axnl, s.aynl);
+  // Not Math.hypot: V8 passes its arguments as an array (it was a tenth of a screening's garbage).
+  return Math.sqrt(s.axnl * s.axnl + s.aynl * s.aynl);
 }
 
 /**

@@ -19,7 +19,7 @@
 import type { Sgp4Model } from '../propagation/sgp4.ts';
 import type { UtcMs } from '../units.ts';
 import { fourthDerivativeBound, maxEquationOfCentre } from './kepler-bounds.ts';
-import { EARTH_RADIUS_KM, eccentricityOf, meanOrbitAt, type MeanOrbitState } from './mean-orbit.ts';
+import { EARTH_RADIUS_KM, eccentricityOf, meanOrbitInto, meanOrbitScratch } from './mean-orbit.ts';
 
 /** A screening window: close approaches with TCA in [start, end) are reported. */
 export interface ScreeningWindow {
@@ -107,24 +107,38 @@ export const QUICK_RANGE_PAD_KM = 10;
  * `buildTrack` for every object. Undefined where SGP4 fails at one of the three instants.
  */
 export function quickRadiusRange(model: Sgp4Model, times: Float64Array): { min: number; max: number } | undefined {
-  const picks = [times[0]!, times[(times.length - 1) >> 1]!, times[times.length - 1]!];
-  const lows: number[] = [];
-  const highs: number[] = [];
+  const s = stateScratch;
+  let lowMin = Infinity;
+  let highMax = -Infinity;
+  let lowSpread = 0;
+  let highSpread = 0;
   let radial = 0;
-  for (const t of picks) {
-    const s = meanOrbitAt(model.satrec, (t - model.epoch) / 60_000);
-    if (!s) return undefined;
+  let low = 0;
+  let high = 0;
+  for (let k = 0; k < 3; k += 1) {
+    const t = k === 0 ? times[0]! : k === 1 ? times[(times.length - 1) >> 1]! : times[times.length - 1]!;
+    if (!meanOrbitInto(model.satrec, (t - model.epoch) / 60_000, s)) return undefined;
     const e = eccentricityOf(s);
-    lows.push(s.am * EARTH_RADIUS_KM * (1 - e) * s.radialFactor);
-    highs.push(s.am * EARTH_RADIUS_KM * (1 + e) * s.radialFactor);
+    const nextLow = s.am * EARTH_RADIUS_KM * (1 - e) * s.radialFactor;
+    const nextHigh = s.am * EARTH_RADIUS_KM * (1 + e) * s.radialFactor;
+    if (k > 0) {
+      lowSpread = Math.max(lowSpread, Math.abs(nextLow - low));
+      highSpread = Math.max(highSpread, Math.abs(nextHigh - high));
+    }
+    low = nextLow;
+    high = nextHigh;
+    lowMin = Math.min(lowMin, low);
+    highMax = Math.max(highMax, high);
     radial = Math.max(radial, s.radialDeviationBound);
   }
-  const spread = (v: number[]) => Math.max(Math.abs(v[1]! - v[0]!), Math.abs(v[2]! - v[1]!));
   return {
-    min: Math.min(...lows) - 2 * spread(lows) - radial - QUICK_RANGE_PAD_KM,
-    max: Math.max(...highs) + 2 * spread(highs) + radial + QUICK_RANGE_PAD_KM,
+    min: lowMin - 2 * lowSpread - radial - QUICK_RANGE_PAD_KM,
+    max: highMax + 2 * highSpread + radial + QUICK_RANGE_PAD_KM,
   };
 }
+
+/** The model state quickRadiusRange and buildTrack overwrite at each instant (read before the next). */
+const stateScratch = meanOrbitScratch();
 
 /** buildTrack's perigee and apogee radii (it reads them only before it returns). */
 let apsisScratch = new Float64Array(0);
@@ -155,19 +169,21 @@ export function buildTrack(model: Sgp4Model, times: Float64Array): TrackResult {
   let aMin = Infinity;
   let aMaxKm = 0;
   let eMax = 0;
-  let previous: MeanOrbitState | undefined;
+  let previousMeanMotion = 0;
+  let previousMeanArgLat = 0;
+  const s = stateScratch;
   for (let j = 0; j < n; j += 1) {
-    const s = meanOrbitAt(model.satrec, (times[j]! - model.epoch) / 60_000);
-    if (!s) return { kind: 'irregular', norad: model.norad, model, firstFailure: j, gridPoints: n };
+    if (!meanOrbitInto(model.satrec, (times[j]! - model.epoch) / 60_000, s)) return { kind: 'irregular', norad: model.norad, model, firstFailure: j, gridPoints: n };
     const e = eccentricityOf(s);
-    if (!previous) meanArgLat[0] = s.meanArgLat;
+    if (j === 0) meanArgLat[0] = s.meanArgLat;
     else {
       // Unwrap with the mean motion: the predicted advance is right to ~1e-3 (J2 rates), far inside ±π.
-      const predicted = (0.5 * (previous.meanMotion + s.meanMotion) * (times[j]! - times[j - 1]!)) / 60_000;
-      const raw = s.meanArgLat - previous.meanArgLat;
+      const predicted = (0.5 * (previousMeanMotion + s.meanMotion) * (times[j]! - times[j - 1]!)) / 60_000;
+      const raw = s.meanArgLat - previousMeanArgLat;
       meanArgLat[j] = meanArgLat[j - 1]! + raw + TWO_PI * Math.round((predicted - raw) / TWO_PI);
     }
-    previous = s;
+    previousMeanMotion = s.meanMotion;
+    previousMeanArgLat = s.meanArgLat;
     node[j] = s.node;
     inclination[j] = s.inclination;
     const a = s.am * EARTH_RADIUS_KM;

@@ -98,6 +98,24 @@ describe('screen', () => {
     for (const a of out.approaches) expect(a.tca).toBeLessThan(epoch + 440 * 60_000);
   });
 
+  it('gives no secondary a track for a primary that cannot be screened in the window', () => {
+    // Vallado's 33334 fails at once (error 3): it is skipped, and must not keep every object of
+    // the catalogue in the apogee/perigee filter. AMOS 5 (GEO, 2023-10-09 catalogue) is far from
+    // TECHSAT 1B's 800 km, so only the LEO pair gets tracks.
+    const { records } = parseTleRecords(readFileSync(SGP4_VER, 'utf8'), { checksum: 'ignore' });
+    const failing = subjects([records.find((r) => r.set.norad === 33334)!.set])[0]!;
+    const amos5 = parseElementSets(
+      '1 37950U 11074A   23282.53581084  .00000089  00000-0  00000-0 0  9995\n2 37950   6.4453  71.0102 0003960  56.1677 139.2922  1.00173289 43151\n',
+    ).sets;
+    const [techsat, debris] = subjects(parseElementSets(THREE_LE).sets);
+    const geo = subjects(amos5)[0]!;
+    const out = screen({ primaries: [failing, techsat!], secondaries: [techsat!, debris!, geo], window: { start: day(0), end: day(6) }, thresholdKm: 10 });
+    expect(out.skipped.map((s) => s.norad)).toEqual([33334]);
+    // 33334 itself, TECHSAT 1B and the debris: not AMOS 5.
+    expect(out.stats.tracks).toBe(3);
+    expect(out.approaches.length).toBeGreaterThan(0);
+  });
+
   it.skipIf(!present)('finds the same approaches as the brute force on a sample of the real catalogue', () => {
     const { sets } = parseElementSets(readFileSync(CATALOG, 'utf8'));
     const sample = sets.filter((s, i) => i % 40 === 0 || s.norad === 25397 || s.norad === 40021);

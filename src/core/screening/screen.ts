@@ -212,14 +212,28 @@ export function screen(input: ScreenInput): ScreeningOutcome {
   });
   const apart = (a: { min: number; max: number } | undefined, b: { min: number; max: number } | undefined) =>
     a !== undefined && b !== undefined && (a.min - b.max > thresholdKm || b.min - a.max > thresholdKm);
+  // The primaries are prepared first. A primary without a quick range (SGP4 fails at one of its
+  // three instants) is filtered by the radius range of its preparation instead, and one that
+  // cannot be screened at all needs no secondary (else either would keep the whole catalogue).
+  const prepared = new Map<number, Prepared>();
+  const primaryRanges: { min: number; max: number }[] = [];
+  for (const primary of input.primaries) {
+    let range = quick.get(primary.norad);
+    if (range === undefined) {
+      const p = prepare(primary.model, times, counter);
+      prepared.set(primary.norad, p);
+      if (p.kind === 'skipped') continue;
+      range = { min: boundsOf(p).radiusMin, max: boundsOf(p).radiusMax };
+    }
+    primaryRanges.push(range);
+  }
   const needed = new Set(input.primaries.map((p) => p.norad));
   for (const secondary of input.secondaries) {
     const q = quick.get(secondary.norad);
-    if (input.primaries.some((p) => !apart(quick.get(p.norad), q))) needed.add(secondary.norad);
+    if (q === undefined || primaryRanges.some((range) => !apart(range, q))) needed.add(secondary.norad);
   }
 
   // Tracks for the objects that may meet a primary.
-  const prepared = new Map<number, Prepared>();
   let built = 0;
   for (const subject of all) {
     if (!needed.has(subject.norad) || prepared.has(subject.norad)) continue;
