@@ -23,12 +23,12 @@
  * keeps rejecting those three records, each with its checksum reason: only propagate is lenient.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TCPPVER_OUT } from '../reference/index.ts';
+import { readTcppver } from '../reference/index.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const FILE = 'tests/reference/sgp4/SGP4-VER.TLE';
@@ -47,16 +47,9 @@ interface ExpectedCase {
   readonly rows: string[][];
 }
 
-function readTcppver(text: string): ExpectedCase[] {
-  const cases: ExpectedCase[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '') continue;
-    const header = /^(\d+) xx$/.exec(line);
-    if (header) cases.push({ satnum: Number(header[1]), rows: [] });
-    else cases.at(-1)!.rows.push(line.split(/\s+/).slice(0, 7));
-  }
-  return cases;
+/** tcppver.out's cases with the first 7 fields of each data line, as printed. */
+function expectedCases(): ExpectedCase[] {
+  return readTcppver().map(({ satnum, lines }) => ({ satnum, rows: lines.map((line) => line.split(/\s+/).slice(0, 7)) }));
 }
 
 /** C's printf("%.Nf") of a double as JavaScript writes it (no "-0.000…"). */
@@ -78,7 +71,7 @@ const ERRORS: Record<string, { code: number; tsince: number }> = {
 };
 
 describe('ssa propagate --tle SGP4-VER.TLE (one process, no flags) against tcppver.out', () => {
-  const expected = readTcppver(readFileSync(TCPPVER_OUT, 'utf8'));
+  const expected = expectedCases();
   let run: SpawnSyncReturns<string>;
   let lines: OutLine[];
   beforeAll(() => {

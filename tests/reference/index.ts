@@ -41,6 +41,25 @@ export function readVendored(path: string): string {
 export const SGP4_VER_TLE = vendoredPath('sgp4/SGP4-VER.TLE');
 /** The output of Vallado's C++ SGP4 in verification mode for SGP4_VER_TLE. */
 export const TCPPVER_OUT = vendoredPath('sgp4/tcppver.out');
+
+/** One case of tcppver.out: its "NNNNN xx" header's number and each data line as printed (trimmed, never blank). */
+export interface TcppverCase {
+  readonly satnum: number;
+  readonly lines: string[];
+}
+
+/** tcppver.out split into its cases, in order. */
+export function readTcppver(): TcppverCase[] {
+  const cases: TcppverCase[] = [];
+  for (const raw of readFileSync(TCPPVER_OUT, 'utf8').split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const header = /^(\d+) xx$/.exec(line);
+    if (header) cases.push({ satnum: Number(header[1]), lines: [] });
+    else cases.at(-1)!.lines.push(line);
+  }
+  return cases;
+}
 export const PC_CASES_JSON = vendoredPath('pc/pc_cases.json');
 export const NRLMSISE00_CASES_JSON = vendoredPath('atmosphere/nrlmsise00_cases.json');
 export const JB2008_CASES_JSON = vendoredPath('atmosphere/jb2008_cases.json');

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SGP4_VER_TLE, TCPPVER_OUT } from '../../../tests/reference/index.ts';
+import { readTcppver, SGP4_VER_TLE } from '../../../tests/reference/index.ts';
 import { parseTleRecords } from '../elements/tle-parse.ts';
 import { createSgp4 } from './sgp4.ts';
 import { parseVerificationRange, propagateSeries, valladoTimes } from './vallado-driver.ts';
@@ -29,27 +29,22 @@ interface ExpectedCase {
 
 const DATE = /(\d{4})\s+(\d{1,2})\s+(\d{1,2})\s+(\d{1,2}):\s*(\d{1,2}):\s*([\d.]+)\s*$/;
 
-function readTcppver(text: string): ExpectedCase[] {
-  const cases: ExpectedCase[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '') continue;
-    const header = /^(\d+) xx$/.exec(line);
-    if (header) {
-      cases.push({ satnum: Number(header[1]), lines: [] });
-      continue;
-    }
-    const f = line.split(/\s+/).map(Number);
-    const d = DATE.exec(line);
-    const date = d ? Date.UTC(+d[1]!, +d[2]! - 1, +d[3]!, +d[4]!, +d[5]!) + Number(d[6]) * 1000 : undefined;
-    cases.at(-1)!.lines.push({ tsince: f[0]!, r: [f[1]!, f[2]!, f[3]!], v: [f[4]!, f[5]!, f[6]!], ...(date === undefined ? {} : { date }) });
-  }
-  return cases;
+/** tcppver.out's numbers: tsince, r, v and, on the long lines, the printed date. */
+function expectedCases(): ExpectedCase[] {
+  return readTcppver().map(({ satnum, lines }) => ({
+    satnum,
+    lines: lines.map((line) => {
+      const f = line.split(/\s+/).map(Number);
+      const d = DATE.exec(line);
+      const date = d ? Date.UTC(+d[1]!, +d[2]! - 1, +d[3]!, +d[4]!, +d[5]!) + Number(d[6]) * 1000 : undefined;
+      return { tsince: f[0]!, r: [f[1]!, f[2]!, f[3]!], v: [f[4]!, f[5]!, f[6]!], ...(date === undefined ? {} : { date }) };
+    }),
+  }));
 }
 
 describe('SGP4 against Vallado tcppver.out (AIAA 2006-6753)', () => {
   const tle = readFileSync(SGP4_VER_TLE, 'utf8');
-  const expected = readTcppver(readFileSync(TCPPVER_OUT, 'utf8'));
+  const expected = expectedCases();
 
   it('parses all 33 cases of SGP4-VER.TLE (checksums ignored: 33333–33335 carry wrong ones)', () => {
     const { records, rejected } = parseTleRecords(tle, { checksum: 'ignore' });
