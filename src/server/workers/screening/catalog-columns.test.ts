@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseElementSets, type ElementSet } from '../../../core/elements/index.ts';
-import { packCatalog, unpackCatalog } from './catalog-columns.ts';
+import { CatalogColumnsReader, packCatalog, unpackCatalog } from './catalog-columns.ts';
 
 const base: ElementSet = parseElementSets(`0 ISS (ZARYA)
 1 25544U 98067A   23282.71486326  .00020100  00000-0  35938-3 0  9998
@@ -31,6 +31,18 @@ describe('catalogue columns', () => {
     const back = unpackCatalog(columns);
     expect(back[0]).toEqual(base);
     expect('revAtEpoch' in back[1]!).toBe(false);
+  });
+
+  it('reads one set by NORAD id, a new object each time, like a Map of the sets', () => {
+    const sets = [base, { ...base, norad: 5 }, { ...base, norad: 25544, revAtEpoch: 1 }];
+    const reader = new CatalogColumnsReader(structuredClone(packCatalog(sets)));
+    const map = new Map(sets.map((set) => [set.norad, set]));
+    expect(reader.size).toBe(map.size);
+    expect([...reader.keys()]).toEqual([...map.keys()]);
+    expect(reader.get(25544)).toEqual(map.get(25544));
+    expect(reader.get(5)).toEqual(map.get(5));
+    expect(reader.get(5)).not.toBe(reader.get(5));
+    expect(reader.get(6)).toBeUndefined();
   });
 
   it('packs an empty catalogue', () => {

@@ -53,17 +53,54 @@ export function packCatalog(sets: readonly ElementSet[]): CatalogColumns {
 }
 
 export function unpackCatalog(columns: CatalogColumns): ElementSet[] {
-  const { count, keys, slots, numbers, others } = columns;
-  const width = slots.filter((slot) => slot >= 0).length;
-  const sets = new Array<ElementSet>(count);
-  for (let i = 0; i < count; i += 1) {
+  const reader = new CatalogColumnsReader(columns);
+  return Array.from({ length: columns.count }, (_, i) => reader.setAt(i));
+}
+
+/**
+ * A catalogue in columns read one set at a time, with Map's `get`, `keys` and `size` by NORAD id
+ * (the last row of an id wins, as a Map built from the sets would). A screening worker keeps this
+ * instead of unpacking every set: it needs a set only to initialise that object's SGP4 model or
+ * for the risk step, and a set built then dies young, whereas 26,140 retained sets (each with a
+ * dozen boxed doubles) were copied twice through the young generation by the garbage collector
+ * and cost their unpacking before the first shard could start.
+ */
+export class CatalogColumnsReader {
+  private readonly rows = new Map<number, number>();
+  private readonly width: number;
+
+  constructor(private readonly columns: CatalogColumns) {
+    this.width = columns.slots.filter((slot) => slot >= 0).length;
+    const k = columns.keys.indexOf('norad');
+    const slot = k >= 0 ? columns.slots[k]! : -1;
+    for (let i = 0; i < columns.count; i += 1) {
+      const norad = slot >= 0 ? columns.numbers[i * this.width + slot]! : (columns.others[-1 - slot]?.[i] as number);
+      this.rows.set(norad, i);
+    }
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  keys(): IterableIterator<number> {
+    return this.rows.keys();
+  }
+
+  get(norad: number): ElementSet | undefined {
+    const row = this.rows.get(norad);
+    return row === undefined ? undefined : this.setAt(row);
+  }
+
+  /** The set of row i (0 … count − 1), a new object each call. */
+  setAt(i: number): ElementSet {
+    const { keys, slots, numbers, others } = this.columns;
     const row: Record<string, unknown> = {};
     for (let k = 0; k < keys.length; k += 1) {
       const slot = slots[k]!;
-      const value = slot >= 0 ? numbers[i * width + slot] : others[-1 - slot]![i];
+      const value = slot >= 0 ? numbers[i * this.width + slot] : others[-1 - slot]![i];
       if (value !== undefined) row[keys[k]!] = value;
     }
-    sets[i] = row as unknown as ElementSet;
+    return row as unknown as ElementSet;
   }
-  return sets;
 }

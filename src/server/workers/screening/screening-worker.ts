@@ -27,7 +27,7 @@ import {
   type SkippedObject,
 } from '../../../core/screening/index.ts';
 import { bulkSampler, wasmRuntime } from '../../screening/bulk-sampler.ts';
-import { unpackCatalog } from './catalog-columns.ts';
+import { CatalogColumnsReader } from './catalog-columns.ts';
 import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';
 
 if (!parentPort) throw new Error('screening-worker must run in a worker thread');
@@ -35,7 +35,8 @@ const port = parentPort;
 const post = (reply: ScreeningWorkerReply) => port.postMessage(reply);
 
 let version = '';
-let catalog = new Map<number, ElementSet>();
+/** The catalogue version's sets, built one at a time when a model or the risk step needs one (catalog-columns.ts). */
+let catalog: Pick<Map<number, ElementSet>, 'get' | 'keys' | 'size'> = new Map<number, ElementSet>();
 /** SGP4 models by NORAD id; a string is the reason the set cannot be propagated. */
 let models = new Map<number, Sgp4Model | string>();
 
@@ -248,7 +249,7 @@ function handle(request: ScreeningWorkerRequest): void {
   try {
     if (request.type === 'catalog') {
       version = request.version;
-      catalog = new Map(unpackCatalog(request.columns).map((set) => [set.norad, set]));
+      catalog = new CatalogColumnsReader(request.columns);
       models = new Map();
       post({ type: 'catalog-loaded', version, objects: catalog.size });
     } else if (request.type === 'shard') {
