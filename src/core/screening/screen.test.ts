@@ -116,6 +116,24 @@ describe('screen', () => {
     expect(out.approaches.length).toBeGreaterThan(0);
   });
 
+  it('filters by its radius range a primary whose SGP4 fails during the window, and screens it', () => {
+    // Vallado's 29141 decays (error 6) at 440 min: no quick range, no track; AMOS 5 (GEO) is far
+    // from its range and gets no track, the decaying object's own LEO neighbour from the same file does.
+    const { records } = parseTleRecords(readFileSync(SGP4_VER, 'utf8'), { checksum: 'ignore' });
+    const pick = (n: number) => subjects([records.find((r) => r.set.norad === n)!.set])[0]!;
+    const [decaying, neighbour] = [pick(29141), pick(28872)];
+    const geo = subjects(
+      parseElementSets('1 37950U 11074A   23282.53581084  .00000089  00000-0  00000-0 0  9995\n2 37950   6.4453  71.0102 0003960  56.1677 139.2922  1.00173289 43151\n').sets,
+    )[0]!;
+    const epoch = decaying.model.epoch;
+    const window = { start: utcMs(epoch - 3_600_000), end: utcMs(epoch + 86_400_000) };
+    const out = screen({ primaries: [decaying], secondaries: [neighbour, geo], window, thresholdKm: 2000 });
+    expect(out.stats.irregularObjects).toBeGreaterThanOrEqual(1);
+    expect(out.stats.tracks).toBe(2);
+    const brute = bruteForce({ primaries: [decaying], secondaries: [neighbour, geo], window, thresholdKm: 2000 });
+    expect(out.approaches.map((a) => [a.secondary, Math.round(a.tca)])).toEqual(brute.approaches.map((a) => [a.secondary, Math.round(a.tca)]));
+  });
+
   it.skipIf(!present)('finds the same approaches as the brute force on a sample of the real catalogue', () => {
     const { sets } = parseElementSets(readFileSync(CATALOG, 'utf8'));
     const sample = sets.filter((s, i) => i % 40 === 0 || s.norad === 25397 || s.norad === 40021);

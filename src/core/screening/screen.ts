@@ -103,7 +103,19 @@ interface Irregular {
   readonly timeScaleS: number;
 }
 
-type Prepared = { readonly kind: 'regular'; readonly track: ObjectTrack } | { readonly kind: 'irregular'; readonly object: Irregular } | { readonly kind: 'skipped'; readonly reason: string };
+/**
+ * What an object's preparation gave. Every variant carries the same four fields, made by
+ * `preparedOf` only, so that the hot loops of `screen` see one object shape (a second shape met
+ * in a later shard deoptimised the whole loop, which V8 then compiled again in every worker).
+ */
+type Prepared =
+  | { readonly kind: 'regular'; readonly track: ObjectTrack; readonly object: undefined; readonly reason: '' }
+  | { readonly kind: 'irregular'; readonly track: undefined; readonly object: Irregular; readonly reason: '' }
+  | { readonly kind: 'skipped'; readonly track: undefined; readonly object: undefined; readonly reason: string };
+
+function preparedOf(kind: Prepared['kind'], track: ObjectTrack | undefined, object: Irregular | undefined, reason: string): Prepared {
+  return { kind, track, object, reason } as Prepared;
+}
 
 function prepareIrregular(model: Sgp4Model, times: Float64Array, counter: EvaluationCounter): Prepared {
   const from = times[0]!;
@@ -130,27 +142,25 @@ function prepareIrregular(model: Sgp4Model, times: Float64Array, counter: Evalua
     aMin = Math.min(aMin, a);
     eMax = Math.max(eMax, e);
   }
-  if (valid === 0) return { kind: 'skipped', reason: `no valid state in the window (${lastError})` };
+  if (valid === 0) return preparedOf('skipped', undefined, undefined, `no valid state in the window (${lastError})`);
   eMax = Math.min(eMax + 0.01, 0.999);
   // SGP4 reports decay below one Earth radius, so no valid state has a smaller perigee.
   const rp = Math.max(aMin * (1 - eMax), EARTH_RADIUS_KM);
-  return {
-    kind: 'irregular',
-    object: {
-      norad: model.norad,
-      model,
-      radiusMin: rMin - IRREGULAR_RADIUS_PAD_KM,
-      radiusMax: rMax + IRREGULAR_RADIUS_PAD_KM,
-      fourthDerivative: 1.5 * fourthDerivativeBound(aMin, eMax, MU_KM3_S2),
-      timeScaleS: (2 * Math.PI * rp) / Math.sqrt((MU_KM3_S2 * (1 + eMax)) / rp),
-    },
+  const object: Irregular = {
+    norad: model.norad,
+    model,
+    radiusMin: rMin - IRREGULAR_RADIUS_PAD_KM,
+    radiusMax: rMax + IRREGULAR_RADIUS_PAD_KM,
+    fourthDerivative: 1.5 * fourthDerivativeBound(aMin, eMax, MU_KM3_S2),
+    timeScaleS: (2 * Math.PI * rp) / Math.sqrt((MU_KM3_S2 * (1 + eMax)) / rp),
   };
+  return preparedOf('irregular', undefined, object, '');
 }
 
 function prepare(model: Sgp4Model, times: Float64Array, counter: EvaluationCounter): Prepared {
   counter.sgp4Calls += times.length;
   const built = buildTrack(model, times);
-  return built.kind === 'regular' ? built : prepareIrregular(model, times, counter);
+  return built.kind === 'regular' ? preparedOf('regular', built.track, undefined, '') : prepareIrregular(model, times, counter);
 }
 
 interface Bounds {
@@ -186,37 +196,49 @@ export function searchStepMs(one: Bounds, two: Bounds, thresholdKm: number): num
   return Math.max(MIN_STEP_MS, 1000 * Math.min(fromBound, one.timeScaleS / 16, two.timeScaleS / 16));
 }
 
+// The screening's helpers are functions of the module, not closures made per call: a closure is a
+// new call target at every call of `screen` (every shard), and V8 deoptimised the whole screening
+// loop, into which it had inlined the previous one, at each.
+
+/** Throws ScreeningCancelled when the caller asks to stop. */
+function stop(input: ScreenInput): void {
+  if (input.shouldStop?.()) throw new ScreeningCancelled();
+}
+
+function progress(input: ScreenInput, stage: ScreeningProgressStage, fraction: number): void {
+  input.onProgress?.(stage, Math.min(1, fraction));
+}
+
+/** Whether two radius ranges (km) are more than the threshold apart; an unknown range is never apart. */
+function apart(a: { min: number; max: number } | undefined, b: { min: number; max: number } | undefined, thresholdKm: number): boolean {
+  return a !== undefined && b !== undefined && (a.min - b.max > thresholdKm || b.min - a.max > thresholdKm);
+}
+
 /** Screens every primary against every secondary (a pair of two primaries once). */
 export function screen(input: ScreenInput): ScreeningOutcome {
   const { window, thresholdKm } = input;
   if (!(window.end > window.start)) throw new RangeError('screening window: end must be after start');
   if (!(thresholdKm > 0) || !Number.isFinite(thresholdKm)) throw new RangeError(`screening threshold must be a positive number of km, got ${thresholdKm}`);
   const times = gridTimes(window);
-  const stop = () => {
-    if (input.shouldStop?.()) throw new ScreeningCancelled();
-  };
   const counter: EvaluationCounter = { sgp4Calls: 0 };
   const primaryIds = new Set(input.primaries.map((p) => p.norad));
   const all = [...input.primaries, ...input.secondaries.filter((s) => !primaryIds.has(s.norad))];
-  const progress = (stage: ScreeningProgressStage, fraction: number) => input.onProgress?.(stage, Math.min(1, fraction));
 
   // Apogee/perigee filter, first pass: cheap radius ranges of every object (object-track.ts).
   const quick = new Map<number, { min: number; max: number } | undefined>();
   all.forEach((subject, i) => {
     if (i % 1024 === 0) {
-      stop();
-      progress('orbits', (0.3 * i) / all.length);
+      stop(input);
+      progress(input, 'orbits', (0.3 * i) / all.length);
     }
     counter.sgp4Calls += 3;
     quick.set(subject.norad, quickRadiusRange(subject.model, times));
   });
-  const apart = (a: { min: number; max: number } | undefined, b: { min: number; max: number } | undefined) =>
-    a !== undefined && b !== undefined && (a.min - b.max > thresholdKm || b.min - a.max > thresholdKm);
   // The primaries are prepared first. A primary without a quick range (SGP4 fails at one of its
   // three instants) is filtered by the radius range of its preparation instead, and one that
   // cannot be screened at all needs no secondary (else either would keep the whole catalogue).
   const prepared = new Map<number, Prepared>();
-  const primaryRanges: { min: number; max: number }[] = [];
+  const primaryRange = new Map<number, { min: number; max: number }>();
   for (const primary of input.primaries) {
     let range = quick.get(primary.norad);
     if (range === undefined) {
@@ -225,12 +247,13 @@ export function screen(input: ScreenInput): ScreeningOutcome {
       if (p.kind === 'skipped') continue;
       range = { min: boundsOf(p).radiusMin, max: boundsOf(p).radiusMax };
     }
-    primaryRanges.push(range);
+    primaryRange.set(primary.norad, range);
   }
+  const primaryRanges = [...primaryRange.values()];
   const needed = new Set(input.primaries.map((p) => p.norad));
   for (const secondary of input.secondaries) {
     const q = quick.get(secondary.norad);
-    if (q === undefined || primaryRanges.some((range) => !apart(range, q))) needed.add(secondary.norad);
+    if (q === undefined || primaryRanges.some((range) => !apart(range, q, thresholdKm))) needed.add(secondary.norad);
   }
 
   // Tracks for the objects that may meet a primary.
@@ -240,11 +263,11 @@ export function screen(input: ScreenInput): ScreeningOutcome {
     prepared.set(subject.norad, prepare(subject.model, times, counter));
     built += 1;
     if (built % 256 === 0) {
-      stop();
-      progress('orbits', 0.3 + (0.7 * built) / needed.size);
+      stop(input);
+      progress(input, 'orbits', 0.3 + (0.7 * built) / needed.size);
     }
   }
-  progress('orbits', 1);
+  progress(input, 'orbits', 1);
 
   const approaches: CloseApproach[] = [];
   const stats = { pairs: 0, pairsAfterApsisFilter: 0, coplanarPairs: 0, pairsWithCandidates: 0, candidateIntervals: 0, radialRejections: 0 };
@@ -255,19 +278,20 @@ export function screen(input: ScreenInput): ScreeningOutcome {
 
   for (const primary of input.primaries) {
     const p = prepared.get(primary.norad)!;
-    const pQuick = quick.get(primary.norad);
+    // The range that decided which secondaries are prepared (undefined only for a skipped primary).
+    const pRange = primaryRange.get(primary.norad);
     for (const secondary of input.secondaries) {
       done += 1;
       if (done % 1024 === 0) {
-        stop();
-        progress('detect', done / totalPairs);
+        stop(input);
+        progress(input, 'detect', done / totalPairs);
       }
       if (secondary.norad === primary.norad) continue;
       // A pair of two primaries is screened once, with the lower NORAD id as primary.
       if (primaryIds.has(secondary.norad) && secondary.norad < primary.norad) continue;
       if (p.kind === 'skipped') continue;
       stats.pairs += 1;
-      if (apart(pQuick, quick.get(secondary.norad))) continue;
+      if (apart(pRange, quick.get(secondary.norad), thresholdKm)) continue;
       const s = prepared.get(secondary.norad)!;
       if (s.kind === 'skipped') continue;
       const bp = boundsOf(p);
@@ -309,7 +333,7 @@ export function screen(input: ScreenInput): ScreeningOutcome {
       }
     }
   }
-  progress('detect', 1);
+  progress(input, 'detect', 1);
 
   approaches.sort((x, y) => x.tca - y.tca || x.primary - y.primary || x.secondary - y.secondary);
   const skipped: { norad: number; reason: string }[] = [];
