@@ -57,40 +57,79 @@ function modelFor(norad: number): Sgp4Model | string {
   return model;
 }
 
-/** Progress messages at most every 2 % per stage. */
-function progressReporter(shard: number): (stage: ShardStage, fraction: number) => void {
-  let last: { stage: ShardStage; fraction: number } = { stage: 'tle', fraction: -1 };
-  return (stage, fraction) => {
-    if (stage !== last.stage || fraction - last.fraction >= 0.02 || fraction === 1) {
-      last = { stage, fraction };
-      post({ type: 'progress', shard, stage, fraction });
+/** Progress messages of one shard, at most every 2 % per stage. */
+class ProgressReporter {
+  private stage: ShardStage = 'tle';
+  private fraction = -1;
+
+  constructor(private readonly shard: number) {}
+
+  report(stage: ShardStage, fraction: number): void {
+    if (stage !== this.stage || fraction - this.fraction >= 0.02 || fraction === 1) {
+      this.stage = stage;
+      this.fraction = fraction;
+      post({ type: 'progress', shard: this.shard, stage, fraction });
     }
-  };
+  }
 }
 
 /** Times the screener's stages ('orbits', then 'detect') into `ms` while passing its progress on. */
-function stageTimer(ms: Record<ShardStage, number>, report: (stage: ShardStage, fraction: number) => void) {
-  let stage: ShardStage = 'orbits';
-  let t = performance.now();
-  return {
-    progress: (s: ShardStage, fraction: number) => {
-      if (s !== stage) {
-        ms[stage] = performance.now() - t;
-        t = performance.now();
-        stage = s;
-      }
-      report(s, fraction);
-    },
-    end: () => {
-      ms[stage] = performance.now() - t;
-    },
-  };
+class StageTimer {
+  private stage: ShardStage = 'orbits';
+  private t = performance.now();
+
+  constructor(
+    private readonly ms: Record<ShardStage, number>,
+    private readonly reporter: ProgressReporter,
+  ) {}
+
+  progress(stage: ShardStage, fraction: number): void {
+    if (stage !== this.stage) {
+      this.ms[this.stage] = performance.now() - this.t;
+      this.t = performance.now();
+      this.stage = stage;
+    }
+    this.reporter.report(stage, fraction);
+  }
+
+  end(): void {
+    this.ms[this.stage] = performance.now() - this.t;
+  }
+}
+
+/**
+ * The shard being screened (a worker screens one at a time), read by the two callbacks the
+ * screeners get. They are functions of the module, the same call targets for every shard: closures
+ * made per shard were new targets each time, and V8 deoptimised the screening loop that had
+ * inlined the previous ones at every shard.
+ */
+let active: { cancel: Int32Array; timer: StageTimer } | undefined;
+
+function shardStopped(): boolean {
+  return active !== undefined && Atomics.load(active.cancel, 0) !== 0;
+}
+
+function shardProgress(stage: ShardStage, fraction: number): void {
+  active?.timer.progress(stage, fraction);
+}
+
+/** Runs `screen` with the shard's cancel flag and timer as the active ones. */
+function withActive<T>(cancel: Int32Array, timer: StageTimer, run: () => T): T {
+  active = { cancel, timer };
+  try {
+    const result = run();
+    timer.end();
+    return result;
+  } finally {
+    active = undefined;
+  }
 }
 
 /** A time slice of a catalogue-wide job: every pair of the catalogue (core/screening/all-pairs.ts), the broad phase sampled with the WASM BulkPropagator. */
 function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
   const stopped = () => Atomics.load(cancel, 0) !== 0;
-  const report = progressReporter(shard.index);
+  const reporter = new ProgressReporter(shard.index);
+  const report = (stage: ShardStage, fraction: number) => reporter.report(stage, fraction);
   const ms: Record<ShardStage, number> = { tle: 0, orbits: 0, detect: 0 };
   const t = performance.now();
   const skipped: SkippedObject[] = [];
@@ -107,19 +146,20 @@ function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
   });
   report('tle', 1);
   ms.tle = performance.now() - t;
-  const timer = stageTimer(ms, report);
+  const timer = new StageTimer(ms, reporter);
   const sampler = bulkSampler(runtime!);
   try {
-    const outcome = screenAllPairs({
-      subjects,
-      window: windowOf(shard),
-      gridOrigin: windowOf(shard.job).start,
-      thresholdKm: shard.job.thresholdKm,
-      sampler: sampler.sample,
-      shouldStop: stopped,
-      onProgress: timer.progress,
-    });
-    timer.end();
+    const outcome = withActive(cancel, timer, () =>
+      screenAllPairs({
+        subjects,
+        window: windowOf(shard),
+        gridOrigin: windowOf(shard.job).start,
+        thresholdKm: shard.job.thresholdKm,
+        sampler: sampler.sample,
+        shouldStop: shardStopped,
+        onProgress: shardProgress,
+      }),
+    );
     const stats = { ...outcome.stats, objects: ids.length, sgp4Calls: outcome.stats.sgp4Calls + sampler.propagations() };
     post({ type: 'shard-done', result: { jobId: shard.job.id, shard: shard.index, catalogVersion: version, approaches: outcome.approaches, stats, skipped: [...skipped, ...outcome.skipped] }, ms });
   } finally {
@@ -134,7 +174,8 @@ function runShard(shard: ScreeningShard, cancel: Int32Array): void {
     return;
   }
   const stopped = () => Atomics.load(cancel, 0) !== 0;
-  const report = progressReporter(shard.index);
+  const reporter = new ProgressReporter(shard.index);
+  const report = (stage: ShardStage, fraction: number) => reporter.report(stage, fraction);
   const ms: Record<ShardStage, number> = { tle: 0, orbits: 0, detect: 0 };
   if (shard.job.catalog.version !== version) throw new Error(`worker holds catalogue '${version}', shard needs '${shard.job.catalog.version}'`);
   const t = performance.now();
@@ -168,16 +209,17 @@ function runShard(shard: ScreeningShard, cancel: Int32Array): void {
   report('tle', 1);
   ms.tle = performance.now() - t;
 
-  const timer = stageTimer(ms, report);
-  const outcome = screen({
-    primaries,
-    secondaries,
-    window: windowOf(shard),
-    thresholdKm: shard.job.thresholdKm,
-    shouldStop: stopped,
-    onProgress: timer.progress,
-  });
-  timer.end();
+  const timer = new StageTimer(ms, reporter);
+  const outcome = withActive(cancel, timer, () =>
+    screen({
+      primaries,
+      secondaries,
+      window: windowOf(shard),
+      thresholdKm: shard.job.thresholdKm,
+      shouldStop: shardStopped,
+      onProgress: shardProgress,
+    }),
+  );
   const result: ShardResult = {
     jobId: shard.job.id,
     shard: shard.index,
