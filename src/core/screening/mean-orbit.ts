@@ -170,6 +170,11 @@ function nearEarthSecular(satrec: SatRec, tsince: number, out: Secular): boolean
  * — the latter is ruled out when the model's perigee less the short-period radial bound is
  * above one Earth radius, since sgp4's radius is rl·radialFactor + 0.5·temp1·x1mth2·cos 2u with
  * rl ≥ am(1 − e). A deep-space orbit runs sgp4 (its resonance integration lives there).
+ * `secular: 'sgp4'` takes sgp4's own mean elements for every orbit (the tests compare the two).
+ *
+ * The near-Earth path reads the satrec and writes nothing to it: after it succeeds, satrec.error,
+ * .t and .tempa are still those of the last sgp4 call, so `isDecayed(satrec, …)`, which reads
+ * .tempa, belongs only after sgp4 itself.
  */
 export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScratch, secular: 'auto' | 'sgp4' = 'auto'): MeanOrbitScratch | undefined {
   let me: Secular;

@@ -242,6 +242,8 @@ export function screen(input: ScreenInput): ScreeningOutcome {
   for (const primary of input.primaries) {
     let range = quick.get(primary.norad);
     if (range === undefined) {
+      // Each costs a failed track and a scan of the window; the catalogue-wide path passes thousands.
+      stop(input);
       const p = prepare(primary.model, times, counter);
       prepared.set(primary.norad, p);
       if (p.kind === 'skipped') continue;
