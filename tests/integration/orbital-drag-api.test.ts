@@ -10,11 +10,11 @@ import {
 } from '../../src/contracts/orbital-drag.ts';
 import { jb2008Density } from '../../src/core/atmosphere/jb2008/index.ts';
 import { gtd7d, nrlmsiseDensity, nrlmsiseFlags, nrlmsiseTimeInputs, type NrlmsiseApArray } from '../../src/core/atmosphere/nrlmsise00/index.ts';
-import { FLEET, generateDemoCatalog } from '../../src/core/catalog/index.ts';
+import { FLEET } from '../../src/core/catalog/index.ts';
 import { confidenceFromSpread, j2SecularRates, meanOrbitFromElementSet, modelSpread, predictLifetime } from '../../src/core/drag/index.ts';
 import { formatTle } from '../../src/core/elements/index.ts';
 import { utcMs } from '../../src/core/units.ts';
-import { useTestApp } from './support/app.ts';
+import { seedDemoCatalog, useTestApp } from './support/app.ts';
 import { HAS_REFERENCE, readReference } from './support/reference.ts';
 
 // The Orbital Drag page's endpoints on PGlite, with a small demo catalogue (its fleet has element-set
@@ -25,13 +25,7 @@ const server = useTestApp({
   name: 'drag',
   env: { DEMO_CATALOG: 'off' },
   // The named objects (fleet, adversaries) plus 200 generic ones: the fleet is what these endpoints read.
-  async prepare(ctx) {
-    const now = new Date();
-    const demo = generateDemoCatalog({ now: utcMs(now.getTime()), size: 200 });
-    await ctx.repositories.catalog.upsertObjects(demo.objects.map((o) => ({ ...o, rcsM2: null, decayDate: null, source: 'demo' })), now);
-    await ctx.repositories.catalog.insertElementSets(demo.sets, 'demo', null, now);
-    await ctx.services.catalog.reload();
-  },
+  prepare: (ctx) => seedDemoCatalog(ctx, 200),
 });
 
 const get = async (url: string) => {

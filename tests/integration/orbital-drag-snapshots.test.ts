@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DensityProfileResponse, NrlmsiseRealResponse, PredictionsResponse, RealtimeResponse, SpaceWeatherForecastResponse } from '../../src/contracts/orbital-drag.ts';
-import { generateDemoCatalog } from '../../src/core/catalog/index.ts';
-import { utcMs } from '../../src/core/units.ts';
 import { READING_PLACES_KEPT } from '../../src/server/services/orbital-drag-service.ts';
-import { useTestApp } from './support/app.ts';
+import { seedDemoCatalog, useTestApp } from './support/app.ts';
 
 // The Orbital Drag page's polls answer from snapshots on their own clocks (issue 15 item 7): each with
 // its ETag (304 when the client has it), the body as the contract's serializer writes it, the time the
@@ -13,13 +11,7 @@ import { useTestApp } from './support/app.ts';
 const server = useTestApp({
   name: 'drag-snapshots',
   env: { DEMO_CATALOG: 'off' },
-  async prepare(ctx) {
-    const now = new Date();
-    const demo = generateDemoCatalog({ now: utcMs(now.getTime()), size: 200 });
-    await ctx.repositories.catalog.upsertObjects(demo.objects.map((o) => ({ ...o, rcsM2: null, decayDate: null, source: 'demo' })), now);
-    await ctx.repositories.catalog.insertElementSets(demo.sets, 'demo', null, now);
-    await ctx.services.catalog.reload();
-  },
+  prepare: (ctx) => seedDemoCatalog(ctx, 200),
 });
 
 const POLLED = [

@@ -8,6 +8,8 @@ import { createAppContext, type AppContext } from '../../../src/server/app-conte
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase, type Database } from '../../../src/server/db/database.ts';
 import { VERSION } from '../../../src/server/version.ts';
+import { generateDemoCatalog } from '../../../src/core/catalog/index.ts';
+import { utcMs } from '../../../src/core/units.ts';
 
 export interface TestAppOptions {
   /** Names the temporary PGlite directory (`dataforge-<name>-…`), to tell suites' leftovers apart. */
@@ -26,6 +28,15 @@ export interface TestApp {
 
 /** Seeds the catalogue as the server does at start-up (with the default config, the 50,000-object demo). */
 export const initialiseCatalog = (ctx: AppContext): Promise<void> => ctx.services.catalog.initialise(new Date());
+
+/** Stores a demo catalogue of the named objects (fleet, adversaries) plus `size` generic ones, epochs within a day of now, and loads it. */
+export async function seedDemoCatalog(ctx: AppContext, size: number): Promise<void> {
+  const now = new Date();
+  const demo = generateDemoCatalog({ now: utcMs(now.getTime()), size });
+  await ctx.repositories.catalog.upsertObjects(demo.objects.map((o) => ({ ...o, rcsM2: null, decayDate: null, source: 'demo' })), now);
+  await ctx.repositories.catalog.insertElementSets(demo.sets, 'demo', null, now);
+  await ctx.services.catalog.reload();
+}
 
 /**
  * Registers a beforeAll that builds the real Fastify app on a fresh PGlite directory
