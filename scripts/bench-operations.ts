@@ -11,11 +11,10 @@
  *
  * Run alone: npx tsx scripts/bench-operations.ts [--seconds N] [--connections N]
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startBenchServer, waitFor } from './bench-server.ts';
+import { cpuSeconds, startBenchServer, waitFor } from './bench-server.ts';
 
 type Row = (what: string, value: string, note?: string) => void;
 
@@ -61,20 +60,6 @@ interface Load {
   serverCpu: number | undefined;
 }
 
-/** User + system CPU seconds of a process so far, from /proc (Linux); undefined elsewhere. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-/** USER_HZ: 100 on every Linux architecture Node runs on. */
-const CLOCK_TICKS = 100;
 
 async function load(
   base: string,

@@ -21,12 +21,11 @@
  *
  * Run alone: npx tsx scripts/bench-polls.ts [--seconds N] [--connections N] [--only path-substring]
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startBenchServer, waitFor } from './bench-server.ts';
+import { cpuSeconds, startBenchServer, waitFor } from './bench-server.ts';
 
 type Row = (what: string, value: string, note?: string) => void;
 
@@ -69,8 +68,6 @@ const BROWSER_HEADERS: Record<string, string> = {
 };
 
 const FIRST_SCREENING_TIMEOUT_MS = 15 * 60_000;
-/** USER_HZ: 100 on every Linux architecture Node runs on. */
-const CLOCK_TICKS = 100;
 
 /**
  * autocannon keeps each response body as a string (lib/pipelinedRequestsQueue.js `addBody`), only
@@ -84,17 +81,6 @@ function countBodiesOnly(): void {
   queue.prototype.addBody = () => undefined;
 }
 
-/** User + system CPU seconds of a process so far, from /proc (Linux); undefined elsewhere. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Measured {
   requestsPerSecond: number;
