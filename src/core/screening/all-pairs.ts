@@ -150,7 +150,7 @@ export function screenAllPairs(input: AllPairsInput): ScreeningOutcome {
       progress('orbits', i / subjects.length);
     }
     counter.sgp4Calls += grid.length;
-    const built = buildTrack(subject.model, grid);
+    const built = buildTrack(subject, grid);
     if (built.kind === 'regular') tracks.push(built.track);
     else irregular.push(subject);
   });

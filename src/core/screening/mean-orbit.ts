@@ -24,6 +24,10 @@
  */
 import { constants, sgp4, type SatRec } from 'satellite.js';
 import { deepSpacePeriodics } from './deep-space-periodics.ts';
+import {
+  C_AYCOF, C_BSTAR, C_CC1, C_CC4, C_CC5, C_CON41, C_D2, C_D3, C_D4, C_DELMO, C_ECCO, C_ETA, C_INCLO, C_ISIMP, C_MDOT, C_MO, C_NO, C_NODECF, C_NODEDOT, C_NODEO,
+  C_OMGCOF, C_SINMAO, C_T2COF, C_T3COF, C_T4COF, C_T5COF, C_X1MTH2, C_X7THM1, C_XLCOF, C_XMCOF, NEAR_EARTH_FIELDS, C_ARGPDOT, C_ARGPO,
+} from './near-earth-init.ts';
 
 const TWO_PI = 2 * Math.PI;
 /** WGS-72 values SGP4 uses (satellite.js constants; orbit/wgs72.ts). */
@@ -99,7 +103,8 @@ interface Secular {
 const secularScratch: Secular = { am: 0, em: 0, im: 0, Om: 0, om: 0, mm: 0, nm: 0 };
 
 /**
- * SGP4's update for secular gravity and drag of a near-Earth orbit (method 'n'), written into
+ * SGP4's update for secular gravity and drag of a near-Earth orbit (method 'n'), from its constants
+ * (row `o` of `c`, near-earth-init.ts) and written into
  * `out`: the same operations in the same order as satellite.js src/propagation/sgp4.js (Vallado
  * et al. 2006, sgp4, "update for secular gravity and atmospheric drag" to "compute extra mean
  * quantities"), so the elements are the doubles `sgp4(satrec, tsince).meanElements` holds
@@ -113,33 +118,33 @@ const secularScratch: Secular = { am: 0, em: 0, im: 0, Om: 0, om: 0, mm: 0, nm: 
  * elements (error 1 or 2) or where the drag polynomial has passed its zero (`isDecayed`); the
  * caller then runs sgp4 itself, which sets satrec.error.
  */
-function nearEarthSecular(satrec: SatRec, tsince: number, out: Secular): boolean {
+function nearEarthSecular(c: Float64Array, o: number, tsince: number, out: Secular): boolean {
   const t = tsince;
-  const xmdf = satrec.mo + satrec.mdot * t;
-  const argpdf = satrec.argpo + satrec.argpdot * t;
-  const nodedf = satrec.nodeo + satrec.nodedot * t;
+  const xmdf = c[o + C_MO]! + c[o + C_MDOT]! * t;
+  const argpdf = c[o + C_ARGPO]! + c[o + C_ARGPDOT]! * t;
+  const nodedf = c[o + C_NODEO]! + c[o + C_NODEDOT]! * t;
   let argpm = argpdf;
   let mm = xmdf;
   const t2 = t * t;
-  let nodem = nodedf + satrec.nodecf * t2;
-  let tempa = 1.0 - satrec.cc1 * t;
-  let tempe = satrec.bstar * satrec.cc4 * t;
-  let templ = satrec.t2cof * t2;
-  if (satrec.isimp !== 1) {
-    const delomg = satrec.omgcof * t;
-    const delmtemp = 1.0 + satrec.eta * Math.cos(xmdf);
-    const delm = satrec.xmcof * (delmtemp * delmtemp * delmtemp - satrec.delmo);
+  let nodem = nodedf + c[o + C_NODECF]! * t2;
+  let tempa = 1.0 - c[o + C_CC1]! * t;
+  let tempe = c[o + C_BSTAR]! * c[o + C_CC4]! * t;
+  let templ = c[o + C_T2COF]! * t2;
+  if (c[o + C_ISIMP] !== 1) {
+    const delomg = c[o + C_OMGCOF]! * t;
+    const delmtemp = 1.0 + c[o + C_ETA]! * Math.cos(xmdf);
+    const delm = c[o + C_XMCOF]! * (delmtemp * delmtemp * delmtemp - c[o + C_DELMO]!);
     const temp = delomg + delm;
     mm = xmdf + temp;
     argpm = argpdf - temp;
     const t3 = t2 * t;
     const t4 = t3 * t;
-    tempa = tempa - satrec.d2 * t2 - satrec.d3 * t3 - satrec.d4 * t4;
-    tempe += satrec.bstar * satrec.cc5 * (Math.sin(mm) - satrec.sinmao);
-    templ = templ + satrec.t3cof * t3 + t4 * (satrec.t4cof + t * satrec.t5cof);
+    tempa = tempa - c[o + C_D2]! * t2 - c[o + C_D3]! * t3 - c[o + C_D4]! * t4;
+    tempe += c[o + C_BSTAR]! * c[o + C_CC5]! * (Math.sin(mm) - c[o + C_SINMAO]!);
+    templ = templ + c[o + C_T3COF]! * t3 + t4 * (c[o + C_T4COF]! + t * c[o + C_T5COF]!);
   }
-  let nm = satrec.no;
-  let em = satrec.ecco;
+  let nm = c[o + C_NO]!;
+  let em = c[o + C_ECCO]!;
   if (nm <= 0.0) return false;
   const am = (XKE / nm) ** X2O3 * tempa * tempa;
   nm = XKE / am ** 1.5;
@@ -147,7 +152,7 @@ function nearEarthSecular(satrec: SatRec, tsince: number, out: Secular): boolean
   if (em >= 1.0 || em < -0.001) return false;
   if (em < 1.0e-6) em = 1.0e-6;
   if (tempa <= 0 || am < 1) return false;
-  mm += satrec.no * templ;
+  mm += c[o + C_NO]! * templ;
   let xlm = mm + argpm + nodem;
   nodem %= TWO_PI;
   argpm %= TWO_PI;
@@ -155,7 +160,7 @@ function nearEarthSecular(satrec: SatRec, tsince: number, out: Secular): boolean
   mm = (xlm - argpm - nodem) % TWO_PI;
   out.am = am;
   out.em = em;
-  out.im = satrec.inclo;
+  out.im = c[o + C_INCLO]!;
   out.Om = nodem;
   out.om = argpm;
   out.mm = mm;
@@ -163,29 +168,113 @@ function nearEarthSecular(satrec: SatRec, tsince: number, out: Secular): boolean
   return true;
 }
 
+/** A near-Earth satrec's constants as a row (near-earth-init.ts layout), read once per record. */
+const satrecRows = new WeakMap<SatRec, Float64Array>();
+
+function rowOfSatrec(satrec: SatRec): Float64Array {
+  let row = satrecRows.get(satrec);
+  if (row === undefined) {
+    const fields = satrec as unknown as Record<string, number>;
+    row = Float64Array.from(NEAR_EARTH_FIELDS, (field) => (field === 'epoch' ? 0 : fields[field]!));
+    satrecRows.set(satrec, row);
+  }
+  return row;
+}
+
+/** finishInto's semi-latus rectum, squared eccentricity and periodic radial bound (Earth radii), read right after it. */
+let finishPl = 0;
+let finishEl2 = 0;
+let finishRadialDeviation = 0;
+
+/**
+ * From SGP4's mean elements (after the deep-space periodics, for such orbits) and its long- and
+ * short-period coefficients: the model state, written into `out` (sgp4.js steps 3 and 5 of the
+ * header, and the deviation bounds).
+ */
+function finishInto(
+  out: MeanOrbitScratch,
+  tsince: number,
+  am: number,
+  nm: number,
+  ep: number,
+  inclp: number,
+  nodep: number,
+  argpp: number,
+  mp: number,
+  aycof: number,
+  xlcof: number,
+  con41: number,
+  x1mth2: number,
+  x7thm1: number,
+): MeanOrbitScratch {
+  const axnl = ep * Math.cos(argpp);
+  const temp = 1 / (am * (1 - ep * ep));
+  const aynl = ep * Math.sin(argpp) + temp * aycof;
+  const xl = mp + argpp + nodep + temp * xlcof * axnl;
+  const el2 = axnl * axnl + aynl * aynl;
+  const pl = am * (1 - el2);
+  const betal = Math.sqrt(1 - el2);
+  const temp1 = (0.5 * J2) / pl;
+  const temp2 = temp1 / pl;
+  const cosi = Math.cos(inclp);
+  const sini = Math.sin(inclp);
+  const radialFactor = 1 - 1.5 * temp2 * betal * con41;
+  const radialDeviation = 0.5 * temp1 * Math.abs(x1mth2);
+  const angular = 0.25 * temp2 * Math.abs(x7thm1) + 1.5 * temp2 * Math.abs(cosi) + 1.5 * temp2 * Math.abs(cosi * sini);
+  const rMax = am * (1 + Math.sqrt(el2)) * radialFactor + radialDeviation;
+  out.tsince = tsince;
+  out.am = am;
+  out.axnl = axnl;
+  out.aynl = aynl;
+  out.inclination = inclp;
+  out.node = nodep;
+  out.meanArgLat = xl - nodep;
+  out.meanMotion = nm;
+  out.radialFactor = radialFactor;
+  out.deviationBound = (radialDeviation + rMax * angular) * EARTH_RADIUS_KM;
+  out.radialDeviationBound = radialDeviation * EARTH_RADIUS_KM;
+  finishPl = pl;
+  finishEl2 = el2;
+  finishRadialDeviation = radialDeviation;
+  return out;
+}
+
+/**
+ * The model of a near-Earth orbit from its constants (near-earth-init.ts row at `offset` of `c`),
+ * without a satellite.js record: writes `out` and returns true, or returns false where sgp4
+ * itself must decide, because it stops before its mean elements (error 1 or 2), the drag
+ * polynomial has passed its zero (`isDecayed`), or sgp4 could stop after them: a negative
+ * semi-latus rectum (error 4) or a radius below one Earth radius (error 6), ruled out when the
+ * model's perigee less the short-period radial bound is above one Earth radius, since sgp4's
+ * radius is rl·radialFactor + 0.5·temp1·x1mth2·cos 2u with rl ≥ am(1 − e). The caller then runs
+ * `meanOrbitInto` on the object's record, which calls sgp4 and gives the same state where sgp4
+ * succeeds (mean-orbit.test.ts). `tsince` counts from the row's epoch (C_EPOCH_MS).
+ */
+export function meanOrbitFromConstants(c: Float64Array, offset: number, tsince: number, out: MeanOrbitScratch): boolean {
+  const o = offset;
+  const me = secularScratch;
+  if (!nearEarthSecular(c, o, tsince, me)) return false;
+  finishInto(out, tsince, me.am, me.nm, me.em, me.im, me.Om, me.om, me.mm, c[o + C_AYCOF]!, c[o + C_XLCOF]!, c[o + C_CON41]!, c[o + C_X1MTH2]!, c[o + C_X7THM1]!);
+  return finishPl >= 0 && me.am * (1 - Math.sqrt(finishEl2)) * out.radialFactor - finishRadialDeviation > 1 + 1e-9;
+}
+
 /**
  * As `meanOrbitAt`, written into `out` (returned), or undefined where SGP4 fails. A near-Earth
- * orbit takes `nearEarthSecular` and runs sgp4 itself only where sgp4 could fail after its mean
- * elements: a negative semi-latus rectum (error 4) or a radius below one Earth radius (error 6)
- * — the latter is ruled out when the model's perigee less the short-period radial bound is
- * above one Earth radius, since sgp4's radius is rl·radialFactor + 0.5·temp1·x1mth2·cos 2u with
- * rl ≥ am(1 − e). A deep-space orbit runs sgp4 (its resonance integration lives there).
- * `secular: 'sgp4'` takes sgp4's own mean elements for every orbit (the tests compare the two).
+ * orbit takes `meanOrbitFromConstants` (its constants read once from the record) and runs sgp4
+ * itself only where that declines; a deep-space orbit runs sgp4 (its resonance integration lives
+ * there). `secular: 'sgp4'` takes sgp4's own mean elements for every orbit (the tests compare the
+ * two).
  *
  * The near-Earth path reads the satrec and writes nothing to it: after it succeeds, satrec.error,
  * .t and .tempa are still those of the last sgp4 call, so `isDecayed(satrec, …)`, which reads
  * .tempa, belongs only after sgp4 itself.
  */
 export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScratch, secular: 'auto' | 'sgp4' = 'auto'): MeanOrbitScratch | undefined {
-  let me: Secular;
   const deep = satrec.method === 'd';
-  const fast = !deep && secular === 'auto' && nearEarthSecular(satrec, tsince, secularScratch);
-  if (fast) me = secularScratch;
-  else {
-    const pv = sgp4(satrec, tsince);
-    if (!pv || isDecayed(satrec, pv.meanElements.am)) return undefined;
-    me = pv.meanElements;
-  }
+  if (!deep && secular === 'auto' && meanOrbitFromConstants(rowOfSatrec(satrec), 0, tsince, out)) return out;
+  const pv = sgp4(satrec, tsince);
+  if (!pv || isDecayed(satrec, pv.meanElements.am)) return undefined;
+  const me: Secular = pv.meanElements;
   let ep = me.em;
   let inclp = me.im;
   let nodep = me.Om;
@@ -213,39 +302,7 @@ export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScra
     x1mth2 = 1 - cosisq;
     x7thm1 = 7 * cosisq - 1;
   }
-  const am = me.am;
-  const axnl = ep * Math.cos(argpp);
-  const temp = 1 / (am * (1 - ep * ep));
-  const aynl = ep * Math.sin(argpp) + temp * aycof;
-  const xl = mp + argpp + nodep + temp * xlcof * axnl;
-  const el2 = axnl * axnl + aynl * aynl;
-  const pl = am * (1 - el2);
-  const betal = Math.sqrt(1 - el2);
-  const temp1 = (0.5 * J2) / pl;
-  const temp2 = temp1 / pl;
-  const cosi = Math.cos(inclp);
-  const sini = Math.sin(inclp);
-  const radialFactor = 1 - 1.5 * temp2 * betal * con41;
-  const radialDeviation = 0.5 * temp1 * Math.abs(x1mth2);
-  if (fast && !(pl >= 0 && am * (1 - Math.sqrt(el2)) * radialFactor - radialDeviation > 1 + 1e-9)) {
-    // sgp4 might stop after its mean elements here (error 4 or 6): let it decide, and set satrec.error.
-    const pv = sgp4(satrec, tsince);
-    if (!pv || isDecayed(satrec, pv.meanElements.am)) return undefined;
-  }
-  const angular = 0.25 * temp2 * Math.abs(x7thm1) + 1.5 * temp2 * Math.abs(cosi) + 1.5 * temp2 * Math.abs(cosi * sini);
-  const rMax = am * (1 + Math.sqrt(el2)) * radialFactor + radialDeviation;
-  out.tsince = tsince;
-  out.am = am;
-  out.axnl = axnl;
-  out.aynl = aynl;
-  out.inclination = inclp;
-  out.node = nodep;
-  out.meanArgLat = xl - nodep;
-  out.meanMotion = me.nm;
-  out.radialFactor = radialFactor;
-  out.deviationBound = (radialDeviation + rMax * angular) * EARTH_RADIUS_KM;
-  out.radialDeviationBound = radialDeviation * EARTH_RADIUS_KM;
-  return out;
+  return finishInto(out, tsince, me.am, me.nm, ep, inclp, nodep, argpp, mp, aycof, xlcof, con41, x1mth2, x7thm1);
 }
 
 /** Eccentricity of the model's ellipse. */

@@ -60,7 +60,7 @@ function tracksOver(hours: number): Map<number, ObjectTrack> {
   const times = gridTimes({ start, end: utcMs(start + hours * 3_600_000) });
   const tracks = new Map<number, ObjectTrack>();
   for (const [norad, model] of models) {
-    const built = buildTrack(model, times);
+    const built = buildTrack({ norad, model }, times);
     if (built.kind !== 'regular') throw new Error(`no track for ${norad}`);
     tracks.set(norad, built.track);
   }

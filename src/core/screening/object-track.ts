@@ -19,7 +19,33 @@
 import type { Sgp4Model } from '../propagation/sgp4.ts';
 import type { UtcMs } from '../units.ts';
 import { fourthDerivativeBound, maxEquationOfCentre } from './kepler-bounds.ts';
-import { EARTH_RADIUS_KM, eccentricityOf, meanOrbitInto, meanOrbitScratch } from './mean-orbit.ts';
+import { EARTH_RADIUS_KM, eccentricityOf, meanOrbitFromConstants, meanOrbitInto, meanOrbitScratch, type MeanOrbitScratch } from './mean-orbit.ts';
+import { C_EPOCH_MS } from './near-earth-init.ts';
+
+/**
+ * An object to screen. `model` is read only where the screening needs SGP4 itself or the object
+ * has no `constants`: a caller may make it a getter that initialises SGP4 on first use, so that
+ * the objects the filters discard never get a satellite.js record.
+ */
+export interface ScreeningSubject {
+  readonly norad: number;
+  readonly model: Sgp4Model;
+  /**
+   * The object's near-Earth constants (near-earth-init.ts `nearEarthConstants`, a row of their
+   * own), from which the filters' model runs without `model`; absent for a deep-space orbit or
+   * when the caller has a model anyway.
+   */
+  readonly constants?: Float64Array;
+}
+
+/** The model of `subject` at `t` (UTC ms) written into `s`, or undefined where SGP4 fails. */
+function modelStateAt(subject: ScreeningSubject, t: number, s: MeanOrbitScratch): MeanOrbitScratch | undefined {
+  const c = subject.constants;
+  if (c !== undefined && meanOrbitFromConstants(c, 0, (t - c[C_EPOCH_MS]!) / 60_000, s)) return s;
+  // Deep space, or where sgp4 must decide (the same state where it succeeds: mean-orbit.ts).
+  const model = subject.model;
+  return meanOrbitInto(model.satrec, (t - model.epoch) / 60_000, s);
+}
 
 /** A screening window: close approaches with TCA in [start, end) are reported. */
 export interface ScreeningWindow {
@@ -37,6 +63,7 @@ const MIN_SEGMENTS = 4;
 
 export interface ObjectTrack {
   readonly norad: number;
+  /** The object's SGP4 model (read when the interval search needs it: ScreeningSubject). */
   readonly model: Sgp4Model;
   /** Grid instants (UTC ms), from window start − pad to window end + pad. */
   readonly times: Float64Array;
@@ -72,7 +99,7 @@ export interface ObjectTrack {
 export type TrackResult =
   | { readonly kind: 'regular'; readonly track: ObjectTrack }
   /** SGP4 fails at grid point `firstFailure` (of `gridPoints`): no track. */
-  | { readonly kind: 'irregular'; readonly norad: number; readonly model: Sgp4Model; readonly firstFailure: number; readonly gridPoints: number };
+  | { readonly kind: 'irregular'; readonly subject: ScreeningSubject; readonly firstFailure: number; readonly gridPoints: number };
 
 /** The grid instants of a window: equal steps of at most 3 h, at least 4 segments. */
 export function gridTimes(window: ScreeningWindow): Float64Array {
@@ -106,7 +133,7 @@ export const QUICK_RANGE_PAD_KM = 10;
  * object-track.test.ts checks on the real catalogue that it contains the tabulated range of
  * `buildTrack` for every object. Undefined where SGP4 fails at one of the three instants.
  */
-export function quickRadiusRange(model: Sgp4Model, times: Float64Array): { min: number; max: number } | undefined {
+export function quickRadiusRange(subject: ScreeningSubject, times: Float64Array): { min: number; max: number } | undefined {
   const s = stateScratch;
   let lowMin = Infinity;
   let highMax = -Infinity;
@@ -117,7 +144,7 @@ export function quickRadiusRange(model: Sgp4Model, times: Float64Array): { min: 
   let high = 0;
   for (let k = 0; k < 3; k += 1) {
     const t = k === 0 ? times[0]! : k === 1 ? times[(times.length - 1) >> 1]! : times[times.length - 1]!;
-    if (!meanOrbitInto(model.satrec, (t - model.epoch) / 60_000, s)) return undefined;
+    if (!modelStateAt(subject, t, s)) return undefined;
     const e = eccentricityOf(s);
     const nextLow = s.am * EARTH_RADIUS_KM * (1 - e) * s.radialFactor;
     const nextHigh = s.am * EARTH_RADIUS_KM * (1 + e) * s.radialFactor;
@@ -144,7 +171,7 @@ const stateScratch = meanOrbitScratch();
 let apsisScratch = new Float64Array(0);
 
 /** Tabulates the model of one object over the window (one SGP4 call per grid point). */
-export function buildTrack(model: Sgp4Model, times: Float64Array): TrackResult {
+export function buildTrack(subject: ScreeningSubject, times: Float64Array): TrackResult {
   const n = times.length;
   // The seven tabulated elements share one buffer: a 48-h grid has 18 points, past V8's 64-byte
   // limit for typed arrays on the heap, so each separate array would be a backing store of its
@@ -173,7 +200,7 @@ export function buildTrack(model: Sgp4Model, times: Float64Array): TrackResult {
   let previousMeanArgLat = 0;
   const s = stateScratch;
   for (let j = 0; j < n; j += 1) {
-    if (!meanOrbitInto(model.satrec, (times[j]! - model.epoch) / 60_000, s)) return { kind: 'irregular', norad: model.norad, model, firstFailure: j, gridPoints: n };
+    if (!modelStateAt(subject, times[j]!, s)) return { kind: 'irregular', subject, firstFailure: j, gridPoints: n };
     const e = eccentricityOf(s);
     if (j === 0) meanArgLat[0] = s.meanArgLat;
     else {
@@ -221,8 +248,10 @@ export function buildTrack(model: Sgp4Model, times: Float64Array): TrackResult {
   return {
     kind: 'regular',
     track: {
-      norad: model.norad,
-      model,
+      norad: subject.norad,
+      get model() {
+        return subject.model;
+      },
       times,
       meanArgLat,
       node,

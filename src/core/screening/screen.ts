@@ -26,17 +26,14 @@
  */
 import type { Sgp4Model } from '../propagation/sgp4.ts';
 import { closeApproachAt, type CloseApproach } from './close-approach.ts';
-import { buildTrack, gridTimes, MU_KM3_S2, quickRadiusRange, type ObjectTrack, type ScreeningWindow } from './object-track.ts';
+import { buildTrack, gridTimes, MU_KM3_S2, quickRadiusRange, type ObjectTrack, type ScreeningSubject, type ScreeningWindow } from './object-track.ts';
 import { fourthDerivativeBound } from './kepler-bounds.ts';
 import { EARTH_RADIUS_KM, eccentricityOf, meanOrbitAt } from './mean-orbit.ts';
 import { pairCandidates } from './node-windows.ts';
 import { searchInterval, type IntervalSearch } from './interval-search.ts';
 import type { EvaluationCounter } from './pair-distance.ts';
 
-export interface ScreeningSubject {
-  readonly norad: number;
-  readonly model: Sgp4Model;
-}
+export type { ScreeningSubject };
 
 export type ScreeningProgressStage = 'orbits' | 'detect';
 
@@ -157,10 +154,10 @@ function prepareIrregular(model: Sgp4Model, times: Float64Array, counter: Evalua
   return preparedOf('irregular', undefined, object, '');
 }
 
-function prepare(model: Sgp4Model, times: Float64Array, counter: EvaluationCounter): Prepared {
+function prepare(subject: ScreeningSubject, times: Float64Array, counter: EvaluationCounter): Prepared {
   counter.sgp4Calls += times.length;
-  const built = buildTrack(model, times);
-  return built.kind === 'regular' ? preparedOf('regular', built.track, undefined, '') : prepareIrregular(model, times, counter);
+  const built = buildTrack(subject, times);
+  return built.kind === 'regular' ? preparedOf('regular', built.track, undefined, '') : prepareIrregular(subject.model, times, counter);
 }
 
 interface Bounds {
@@ -232,24 +229,22 @@ export function screen(input: ScreenInput): ScreeningOutcome {
       progress(input, 'orbits', (0.3 * i) / all.length);
     }
     counter.sgp4Calls += 3;
-    quick.set(subject.norad, quickRadiusRange(subject.model, times));
+    quick.set(subject.norad, quickRadiusRange(subject, times));
   });
-  // The primaries are prepared first. A primary without a quick range (SGP4 fails at one of its
-  // three instants) is filtered by the radius range of its preparation instead, and one that
-  // cannot be screened at all needs no secondary (else either would keep the whole catalogue).
+  // The primaries are prepared first, and each secondary is kept for a track only when its quick
+  // range comes within the threshold of a primary's prepared range (the track's, which the quick
+  // range contains: object-track.test.ts; for an irregular primary, that of its scan). The pair
+  // filter below compares the tracks' ranges, so a secondary dropped here would have had every
+  // pair dropped there. A primary that cannot be screened at all needs no secondary.
   const prepared = new Map<number, Prepared>();
   const primaryRange = new Map<number, { min: number; max: number }>();
   for (const primary of input.primaries) {
-    let range = quick.get(primary.norad);
-    if (range === undefined) {
-      // Each costs a failed track and a scan of the window; the catalogue-wide path passes thousands.
-      stop(input);
-      const p = prepare(primary.model, times, counter);
-      prepared.set(primary.norad, p);
-      if (p.kind === 'skipped') continue;
-      range = { min: boundsOf(p).radiusMin, max: boundsOf(p).radiusMax };
-    }
-    primaryRange.set(primary.norad, range);
+    // The catalogue-wide path passes thousands of primaries (objects without a track).
+    stop(input);
+    const p = prepare(primary, times, counter);
+    prepared.set(primary.norad, p);
+    if (p.kind === 'skipped') continue;
+    primaryRange.set(primary.norad, { min: boundsOf(p).radiusMin, max: boundsOf(p).radiusMax });
   }
   const primaryRanges = [...primaryRange.values()];
   const needed = new Set(input.primaries.map((p) => p.norad));
@@ -262,7 +257,7 @@ export function screen(input: ScreenInput): ScreeningOutcome {
   let built = 0;
   for (const subject of all) {
     if (!needed.has(subject.norad) || prepared.has(subject.norad)) continue;
-    prepared.set(subject.norad, prepare(subject.model, times, counter));
+    prepared.set(subject.norad, prepare(subject, times, counter));
     built += 1;
     if (built % 256 === 0) {
       stop(input);

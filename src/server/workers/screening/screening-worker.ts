@@ -13,6 +13,8 @@ import {
   bruteForcePair,
   bruteForceTimes,
   inShard,
+  nearEarthConstantsInto,
+  NEAR_EARTH_CONSTANTS,
   riskSubjectOf,
   sampledPositions,
   screen,
@@ -39,6 +41,11 @@ let version = '';
 let catalog: Pick<Map<number, ElementSet>, 'get' | 'keys' | 'size'> = new Map<number, ElementSet>();
 /** SGP4 models by NORAD id; a string is the reason the set cannot be propagated. */
 let models = new Map<number, Sgp4Model | string>();
+/** Screening subjects by NORAD id (subjectFor), kept for later jobs on the same version like the models. */
+let subjects = new Map<number, ScreeningSubject | string>();
+/** The near-Earth constants of the version's objects, a row each (near-earth-init.ts), filled as subjects are made. */
+let constantsTable = new Float64Array(0);
+let constantsRows = 0;
 
 function modelFor(norad: number): Sgp4Model | string {
   let model = models.get(norad);
@@ -55,6 +62,44 @@ function modelFor(norad: number): Sgp4Model | string {
     models.set(norad, model);
   }
   return model;
+}
+
+/**
+ * A near-Earth catalogue object as the screener sees it: its constants, from which the filters'
+ * model runs, and its SGP4 model initialised only when first read (createSgp4 cannot fail for a
+ * set that has constants). Most objects of a fleet screening are discarded by the filters and
+ * never get a satellite.js record (near-earth-init.ts says why that matters).
+ */
+class CatalogSubject implements ScreeningSubject {
+  constructor(
+    readonly norad: number,
+    readonly constants: Float64Array,
+  ) {}
+
+  get model(): Sgp4Model {
+    const model = modelFor(this.norad);
+    if (typeof model === 'string') throw new Error(`object ${this.norad}: ${model}`);
+    return model;
+  }
+}
+
+/** The screening subject of an object, or the reason it cannot be screened. */
+function subjectFor(norad: number): ScreeningSubject | string {
+  let subject = subjects.get(norad);
+  if (subject === undefined) {
+    const set = catalog.get(norad);
+    if (constantsTable.length === 0) constantsTable = new Float64Array(catalog.size * NEAR_EARTH_CONSTANTS);
+    const offset = constantsRows * NEAR_EARTH_CONSTANTS;
+    if (set && offset < constantsTable.length && nearEarthConstantsInto(set, constantsTable, offset)) {
+      subject = new CatalogSubject(norad, constantsTable.subarray(offset, offset + NEAR_EARTH_CONSTANTS));
+      constantsRows += 1;
+    } else {
+      const model = modelFor(norad);
+      subject = typeof model === 'string' ? model : { norad, model };
+    }
+    subjects.set(norad, subject);
+  }
+  return subject;
 }
 
 /** Progress messages of one shard, at most every 2 % per stage. */
@@ -183,17 +228,17 @@ function runShard(shard: ScreeningShard, cancel: Int32Array): void {
   // SGP4 initialisation of the primaries and of this shard's secondaries.
   const skipped: SkippedObject[] = [];
   const subject = (norad: number): ScreeningSubject | undefined => {
-    const model = modelFor(norad);
-    if (typeof model === 'string') {
-      skipped.push({ norad, reason: model });
+    const s = subjectFor(norad);
+    if (typeof s === 'string') {
+      skipped.push({ norad, reason: s });
       return undefined;
     }
-    return { norad, model };
+    return s;
   };
   const primaries: ScreeningSubject[] = [];
   for (const norad of shard.job.primaries) {
     const s = subject(norad);
-    if (!s) throw new Error(`primary ${norad}: ${models.get(norad) as string}`);
+    if (!s) throw new Error(`primary ${norad}: ${subjects.get(norad) as string}`);
     primaries.push(s);
   }
   const ids = [...catalog.keys()].filter((norad) => inShard(shard, norad)).sort((a, b) => a - b);
@@ -293,6 +338,9 @@ function handle(request: ScreeningWorkerRequest): void {
       version = request.version;
       catalog = new CatalogColumnsReader(request.columns);
       models = new Map();
+      subjects = new Map();
+      constantsTable = new Float64Array(0);
+      constantsRows = 0;
       post({ type: 'catalog-loaded', version, objects: catalog.size });
     } else if (request.type === 'shard') {
       try {
