@@ -272,24 +272,42 @@ export function screen(input: ScreenInput): ScreeningOutcome {
   const limitHi = times[times.length - 1]!;
   const totalPairs = input.primaries.length * input.secondaries.length;
   let done = 0;
+  // The secondaries' ids and quick ranges in arrays (NaN: no quick range, never apart): the pair
+  // loop passes every primary × secondary, and most pairs end at the quick range.
+  const count = input.secondaries.length;
+  const ids = new Float64Array(count);
+  const isPrimary = new Uint8Array(count);
+  const quickMin = new Float64Array(count);
+  const quickMax = new Float64Array(count);
+  input.secondaries.forEach((secondary, i) => {
+    const q = quick.get(secondary.norad);
+    ids[i] = secondary.norad;
+    isPrimary[i] = primaryIds.has(secondary.norad) ? 1 : 0;
+    quickMin[i] = q === undefined ? Number.NaN : q.min;
+    quickMax[i] = q === undefined ? Number.NaN : q.max;
+  });
 
   for (const primary of input.primaries) {
     const p = prepared.get(primary.norad)!;
-    // The range that decided which secondaries are prepared (undefined only for a skipped primary).
-    const pRange = primaryRange.get(primary.norad);
-    for (const secondary of input.secondaries) {
+    if (p.kind === 'skipped') {
+      done += count;
+      continue;
+    }
+    // The range that decided which secondaries are prepared.
+    const pRange = primaryRange.get(primary.norad)!;
+    for (let i = 0; i < count; i += 1) {
       done += 1;
       if (done % 1024 === 0) {
         stop(input);
         progress(input, 'detect', done / totalPairs);
       }
-      if (secondary.norad === primary.norad) continue;
+      const norad = ids[i]!;
+      if (norad === primary.norad) continue;
       // A pair of two primaries is screened once, with the lower NORAD id as primary.
-      if (primaryIds.has(secondary.norad) && secondary.norad < primary.norad) continue;
-      if (p.kind === 'skipped') continue;
+      if (isPrimary[i] === 1 && norad < primary.norad) continue;
       stats.pairs += 1;
-      if (apart(pRange, quick.get(secondary.norad), thresholdKm)) continue;
-      const s = prepared.get(secondary.norad)!;
+      if (quickMin[i]! - pRange.max > thresholdKm || pRange.min - quickMax[i]! > thresholdKm) continue;
+      const s = prepared.get(norad)!;
       if (s.kind === 'skipped') continue;
       const bp = boundsOf(p);
       const bs = boundsOf(s);

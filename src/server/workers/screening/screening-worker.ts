@@ -102,21 +102,29 @@ function subjectFor(norad: number): ScreeningSubject | string {
   return subject;
 }
 
-/** Progress messages of one shard, at most every 2 % per stage. */
+/**
+ * Progress messages of one shard: a stage's start and end, and between them at most one every
+ * 50 ms and 2 %. (At every 2 % alone, the posts cost a worker 50–150 ms of a 2-s catalogue
+ * screening: eight shards of three stages each.)
+ */
 class ProgressReporter {
   private stage: ShardStage = 'tle';
   private fraction = -1;
+  private posted = 0;
 
   constructor(private readonly shard: number) {}
 
   report(stage: ShardStage, fraction: number): void {
-    if (stage !== this.stage || fraction - this.fraction >= 0.02 || fraction === 1) {
+    if (stage !== this.stage || fraction === 1 || (fraction - this.fraction >= 0.02 && performance.now() - this.posted >= PROGRESS_INTERVAL_MS)) {
       this.stage = stage;
       this.fraction = fraction;
+      this.posted = performance.now();
       post({ type: 'progress', shard: this.shard, stage, fraction });
     }
   }
 }
+
+const PROGRESS_INTERVAL_MS = 50;
 
 /** Times the screener's stages ('orbits', then 'detect') into `ms` while passing its progress on. */
 class StageTimer {
