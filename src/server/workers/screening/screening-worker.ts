@@ -1,6 +1,7 @@
 /**
- * One screening worker: holds a catalogue version as element sets, initialises SGP4 models as
- * shards need them (and keeps them for later jobs on the same version), and screens shards with
+ * One screening worker: holds a catalogue version as element sets, makes each object's screening
+ * subject as shards need it (near-Earth constants, and an SGP4 model only when the screening
+ * propagates the object) and keeps it for later jobs on the same version, and screens shards with
  * the pure screener of src/core/screening. It also runs the brute-force reference for the
  * recall test, with satellite.js's WASM BulkPropagator for the dense samples.
  */
