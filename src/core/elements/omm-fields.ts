@@ -50,7 +50,9 @@ function number(fields: OmmFields, key: string, fallback?: number): number {
   const value = fields[key];
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new OmmError(`${key} is not a finite number`);
-    return value;
+    // `+ 0` turns a JSON −0 into +0, as the text readers do (numbers.ts): SGP4 initialised from the
+    // set's TLE, which has no −0, would otherwise differ in sign from one initialised from the set.
+    return value + 0;
   }
   const t = text(fields, key);
   if (t === undefined) {

@@ -68,7 +68,7 @@ function tracksOver(hours: number): Map<number, ObjectTrack> {
 }
 
 /** A copy of a track as a new object: its per-track cache starts cold. */
-const fresh = (track: ObjectTrack): ObjectTrack => ({ ...track });
+const fresh = (track: ObjectTrack): ObjectTrack => Object.assign(Object.create(Object.getPrototypeOf(track) as object) as ObjectTrack, track);
 
 const screenAll = (tracks: Map<number, ObjectTrack>, threshold: number): PairGeometry[] =>
   PAIRS.map(([a, b]) => pairCandidates(tracks.get(a)!, tracks.get(b)!, threshold));

@@ -42,9 +42,10 @@ export interface ScreeningSubject {
 function modelStateAt(subject: ScreeningSubject, t: number, s: MeanOrbitScratch): MeanOrbitScratch | undefined {
   const c = subject.constants;
   if (c !== undefined && meanOrbitFromConstants(c, 0, (t - c[C_EPOCH_MS]!) / 60_000, s)) return s;
-  // Deep space, or where sgp4 must decide (the same state where it succeeds: mean-orbit.ts).
+  // Deep space, or where sgp4 must decide (the same state where it succeeds: mean-orbit.ts); with
+  // constants the near-Earth path has just declined, so sgp4's own elements are taken at once.
   const model = subject.model;
-  return meanOrbitInto(model.satrec, (t - model.epoch) / 60_000, s);
+  return meanOrbitInto(model.satrec, (t - model.epoch) / 60_000, s, c === undefined ? 'auto' : 'sgp4');
 }
 
 /** A screening window: close approaches with TCA in [start, end) are reported. */
@@ -238,40 +239,78 @@ export function buildTrack(subject: ScreeningSubject, times: Float64Array): Trac
   const eMargin = interpolationMargin(eccentricity);
   const radiusSlack = radialDeviation + interpolationMargin(semiMajorAxis) + aMaxKm * (eMargin + interpolationMargin(radialFactor));
   const eccentricityMax = Math.min(0.999999, eMax + eMargin + 1e-9);
-  // The Kepler bound at the smallest orbit (the larger derivative), plus 20 % and the short-period
-  // terms' own contribution ((2n)⁴ times their amplitude), which SGP4 adds on top of Kepler.
-  // Computed when first needed: most tracks never reach the interval search.
-  let fourthDerivative: number | undefined;
-  const fourthDerivativeOf = () => (fourthDerivative ??= 1.2 * fourthDerivativeBound(aMin, eccentricityMax, MU_KM3_S2) + (2 * meanMotionMax) ** 4 * deviation);
   const rp = Math.max(aMin * (1 - eccentricityMax), EARTH_RADIUS_KM);
   const vp = Math.sqrt((MU_KM3_S2 * (1 + eccentricityMax)) / rp);
-  return {
-    kind: 'regular',
-    track: {
-      norad: subject.norad,
-      get model() {
-        return subject.model;
-      },
-      times,
-      meanArgLat,
-      node,
-      inclination,
-      semiMajorAxis,
-      eccentricity,
-      argPerigee,
-      radialFactor,
-      argPerigeeMargin: interpolationMargin(argPerigee),
-      radiusMin,
-      radiusMax,
-      radiusSlack,
-      deviation,
-      radialDeviation,
-      eccentricityMax,
-      centreMax: maxEquationOfCentre(eccentricityMax),
-      get fourthDerivative() {
-        return fourthDerivativeOf();
-      },
-      timeScaleS: (2 * Math.PI * rp) / vp,
-    },
-  };
+  const track = new Track(subject, times, table, n);
+  track.argPerigeeMargin = interpolationMargin(argPerigee);
+  track.radiusMin = radiusMin;
+  track.radiusMax = radiusMax;
+  track.radiusSlack = radiusSlack;
+  track.deviation = deviation;
+  track.radialDeviation = radialDeviation;
+  track.eccentricityMax = eccentricityMax;
+  track.centreMax = maxEquationOfCentre(eccentricityMax);
+  track.timeScaleS = (2 * Math.PI * rp) / vp;
+  track.aMin = aMin;
+  track.meanMotionMax = meanMotionMax;
+  return { kind: 'regular', track };
+}
+
+/**
+ * A track as a class, its getters on the prototype: an object literal with getters (closures
+ * made per track) is kept by V8 in dictionary mode, slower to read in the filters' loops and
+ * larger for the garbage collector, for each of the catalogue's tracks.
+ */
+class Track implements ObjectTrack {
+  readonly norad: number;
+  readonly meanArgLat: Float64Array;
+  readonly node: Float64Array;
+  readonly inclination: Float64Array;
+  readonly semiMajorAxis: Float64Array;
+  readonly eccentricity: Float64Array;
+  readonly argPerigee: Float64Array;
+  readonly radialFactor: Float64Array;
+  argPerigeeMargin = 0;
+  radiusMin = 0;
+  radiusMax = 0;
+  radiusSlack = 0;
+  deviation = 0;
+  radialDeviation = 0;
+  eccentricityMax = 0;
+  centreMax = 0;
+  timeScaleS = 0;
+  /** Smallest semi-major axis (km) and largest mean motion (rad/s) over the grid, for fourthDerivative. */
+  aMin = 0;
+  meanMotionMax = 0;
+  private fourth = Number.NaN;
+
+  constructor(
+    private readonly subject: ScreeningSubject,
+    readonly times: Float64Array,
+    table: Float64Array,
+    n: number,
+  ) {
+    this.norad = subject.norad;
+    this.meanArgLat = table.subarray(0, n);
+    this.node = table.subarray(n, 2 * n);
+    this.inclination = table.subarray(2 * n, 3 * n);
+    this.semiMajorAxis = table.subarray(3 * n, 4 * n);
+    this.eccentricity = table.subarray(4 * n, 5 * n);
+    this.argPerigee = table.subarray(5 * n, 6 * n);
+    this.radialFactor = table.subarray(6 * n, 7 * n);
+  }
+
+  get model(): Sgp4Model {
+    return this.subject.model;
+  }
+
+  /**
+   * The Kepler bound at the smallest orbit (the larger derivative), plus 20 % and the short-period
+   * terms' own contribution ((2n)⁴ times their amplitude), which SGP4 adds on top of Kepler.
+   * Computed when first needed: most tracks never reach the interval search.
+   */
+  get fourthDerivative(): number {
+    if (Number.isNaN(this.fourth)) this.fourth = 1.2 * fourthDerivativeBound(this.aMin, this.eccentricityMax, MU_KM3_S2) + (2 * this.meanMotionMax) ** 4 * this.deviation;
+    return this.fourth;
+  }
 }
