@@ -109,6 +109,13 @@ describe('OMM readers', () => {
     }
   });
 
+  it('read a JSON −0 as +0, as the TLE and text readers do', () => {
+    const json = JSON_NUMBERS.replace('"INCLINATION":90.2216', '"INCLINATION":-0.0').replace('"MEAN_MOTION_DDOT":0', '"MEAN_MOTION_DDOT":-0');
+    const { sets } = parseOmmJson(json);
+    expect(Object.is(sets[0]!.inclination, 0)).toBe(true);
+    expect(Object.is(sets[0]!.meanMotionDdot, 0)).toBe(true);
+  });
+
   it('reads Space-Track JSON, where every value is a string', () => {
     // Space-Track gp class record for the ISS (2020-12-13), keys as the API returns them.
     const json = `{"CCSDS_OMM_VERS":"2.0","COMMENT":"GENERATED VIA SPACE-TRACK.ORG API","OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","CENTER_NAME":"EARTH","REF_FRAME":"TEME","TIME_SYSTEM":"UTC","MEAN_ELEMENT_THEORY":"SGP4","EPOCH":"2020-12-13T16:36:04.502592","MEAN_MOTION":"15.49181153","ECCENTRICITY":"0.00017790","INCLINATION":"51.6444","RA_OF_ASC_NODE":"180.2777","ARG_OF_PERICENTER":"128.5985","MEAN_ANOMALY":"350.1361","EPHEMERIS_TYPE":"0","CLASSIFICATION_TYPE":"U","NORAD_CAT_ID":"25544","ELEMENT_SET_NO":"999","REV_AT_EPOCH":"25984","BSTAR":"0.00002412400000","MEAN_MOTION_DOT":"0.00000888","MEAN_MOTION_DDOT":"0.0000000000000","SEMIMAJOR_AXIS":"6797.257","DECAY_DATE":null}`;
