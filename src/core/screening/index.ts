@@ -11,7 +11,7 @@ export { overallFraction, SCREENING_STAGES, STAGE_WEIGHTS, type ScreeningProgres
 export { bruteForce, bruteForcePair, bruteForceTimes, BRUTE_FORCE_STEP_MS, MAX_RELATIVE_SPEED_KM_S, sampledPositions } from './brute-force.ts';
 export { screenAllPairs, sgp4Sampler, ALL_PAIRS_STEP_MS, type AllPairsInput, type PositionSampler } from './all-pairs.ts';
 export type { ScreeningWindow } from './object-track.ts';
-export { nearEarthConstants, nearEarthConstantsInto, NEAR_EARTH_CONSTANTS } from './near-earth-init.ts';
+export { nearEarthConstants, nearEarthConstantsInto, NEAR_EARTH_CONSTANTS, type NearEarthInputs } from './near-earth-init.ts';
 export { PROXIMITY_RULES, separateProximities, type ProximityKind, type ProximityRecord } from './proximity.ts';
 export { approachRegime, encounterRegime, type EncounterRegime } from './encounter-regime.ts';
 export type { EvaluationCounter } from './pair-distance.ts';

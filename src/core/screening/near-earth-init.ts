@@ -68,6 +68,9 @@ export const NEAR_EARTH_FIELDS = [
   'delmo', 'sinmao', 'cc1', 'cc4', 'cc5', 't2cof', 't3cof', 't4cof', 't5cof', 'd2', 'd3', 'd4', 'aycof', 'xlcof', 'con41', 'x1mth2', 'x7thm1',
 ] as const;
 
+/** The fields of an element set that SGP4's initialisation reads (a set, or a reader over a catalogue's columns). */
+export type NearEarthInputs = Pick<ElementSet, 'epoch' | 'meanMotion' | 'eccentricity' | 'inclination' | 'raan' | 'argPerigee' | 'meanAnomaly' | 'bstar' | 'ephemerisType'>;
+
 /**
  * Writes the set's near-Earth constants into out[offset … offset + NEAR_EARTH_CONSTANTS − 1] and
  * returns true; false (writing nothing) when the set is not one this covers: a deep-space orbit
@@ -75,7 +78,7 @@ export const NEAR_EARTH_FIELDS = [
  * elements sgp4init would not initialise (a mean motion or eccentricity it rejects). The caller
  * then uses createSgp4 and satellite.js's record, as before.
  */
-export function nearEarthConstantsInto(set: ElementSet, out: Float64Array, offset: number): boolean {
+export function nearEarthConstantsInto(set: NearEarthInputs, out: Float64Array, offset: number): boolean {
   if (set.ephemerisType === 4) return false;
   // satellite.js io.js twoline2satrec (json2satrec alike): the units SGP4 works in.
   const xno = set.meanMotion / xpdotp;

@@ -45,6 +45,19 @@ describe('catalogue columns', () => {
     expect(reader.get(6)).toBeUndefined();
   });
 
+  it('reads a numeric field of a row in place, and names no slot for a field that is not a number in every set', () => {
+    const sets = [base, { ...base, norad: 5, meanMotion: 1.00273791, bstar: -0 }];
+    const reader = new CatalogColumnsReader(packCatalog(sets));
+    const motion = reader.numericSlot('meanMotion');
+    const bstar = reader.numericSlot('bstar');
+    expect(reader.numberAt(reader.rowOf(5)!, motion)).toBe(1.00273791);
+    expect(Object.is(reader.numberAt(reader.rowOf(5)!, bstar), -0)).toBe(true);
+    expect(reader.numberAt(reader.rowOf(base.norad)!, motion)).toBe(base.meanMotion);
+    expect(reader.numericSlot('name')).toBe(-1);
+    expect(reader.numericSlot('no such field')).toBe(-1);
+    expect(reader.rowOf(99999)).toBeUndefined();
+  });
+
   it('packs an empty catalogue', () => {
     expect(unpackCatalog(packCatalog([]))).toEqual([]);
   });

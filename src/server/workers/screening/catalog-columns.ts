@@ -92,6 +92,22 @@ export class CatalogColumnsReader {
     return row === undefined ? undefined : this.setAt(row);
   }
 
+  /** The row of an id, or undefined. */
+  rowOf(norad: number): number | undefined {
+    return this.rows.get(norad);
+  }
+
+  /** The slot of a numeric column (every set holds a number there), for numberAt; −1 otherwise. */
+  numericSlot(key: string): number {
+    const k = this.columns.keys.indexOf(key);
+    return k >= 0 ? this.columns.slots[k]! : -1;
+  }
+
+  /** Row i's number in a numeric column (numericSlot), without building the set. */
+  numberAt(i: number, slot: number): number {
+    return this.columns.numbers[i * this.width + slot]!;
+  }
+
   /** The set of row i (0 … count − 1), a new object each call. */
   setAt(i: number): ElementSet {
     const { keys, slots, numbers, others } = this.columns;

@@ -8,6 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import { BulkPropagator, EciBaseCalculator } from 'satellite.js';
 import type { ElementSet } from '../../../core/elements/index.ts';
+import type { Degrees, UtcMs } from '../../../core/units.ts';
 import { createSgp4, type Sgp4Model } from '../../../core/propagation/index.ts';
 import {
   assessRiskWithFallback,
@@ -16,6 +17,7 @@ import {
   inShard,
   nearEarthConstantsInto,
   NEAR_EARTH_CONSTANTS,
+  type NearEarthInputs,
   riskSubjectOf,
   sampledPositions,
   screen,
@@ -40,6 +42,8 @@ const post = (reply: ScreeningWorkerReply) => port.postMessage(reply);
 let version = '';
 /** The catalogue version's sets, built one at a time when a model or the risk step needs one (catalog-columns.ts). */
 let catalog: Pick<Map<number, ElementSet>, 'get' | 'keys' | 'size'> = new Map<number, ElementSet>();
+/** The same catalogue's columns (catalog-columns.ts), read in place for SGP4's inputs. */
+let columns: CatalogColumnsReader | undefined;
 /** SGP4 models by NORAD id; a string is the reason the set cannot be propagated. */
 let models = new Map<number, Sgp4Model | string>();
 /** Screening subjects by NORAD id (subjectFor), kept for later jobs on the same version like the models. */
@@ -84,11 +88,39 @@ class CatalogSubject implements ScreeningSubject {
   }
 }
 
+/** The slots of SGP4's inputs in the version's numeric columns, or undefined where one is not a numeric column. */
+let inputSlots: Record<keyof NearEarthInputs, number> | undefined;
+
+const INPUT_KEYS = ['epoch', 'meanMotion', 'eccentricity', 'inclination', 'raan', 'argPerigee', 'meanAnomaly', 'bstar', 'ephemerisType'] as const satisfies readonly (keyof NearEarthInputs)[];
+
+/**
+ * SGP4's inputs of an object read from the catalogue's columns, without building its set (a
+ * catalogue screening reads them for every object, and builds a set only for the few it
+ * propagates); the set itself where the columns do not hold them all.
+ */
+function inputsOf(norad: number): NearEarthInputs | undefined {
+  const row = columns?.rowOf(norad);
+  if (columns === undefined || row === undefined || inputSlots === undefined) return catalog.get(norad);
+  const slots = inputSlots;
+  const at = (key: keyof NearEarthInputs) => columns!.numberAt(row, slots[key]);
+  return {
+    epoch: at('epoch') as UtcMs,
+    meanMotion: at('meanMotion'),
+    eccentricity: at('eccentricity'),
+    inclination: at('inclination') as Degrees,
+    raan: at('raan') as Degrees,
+    argPerigee: at('argPerigee') as Degrees,
+    meanAnomaly: at('meanAnomaly') as Degrees,
+    bstar: at('bstar'),
+    ephemerisType: at('ephemerisType'),
+  };
+}
+
 /** The screening subject of an object, or the reason it cannot be screened. */
 function subjectFor(norad: number): ScreeningSubject | string {
   let subject = subjects.get(norad);
   if (subject === undefined) {
-    const set = catalog.get(norad);
+    const set = inputsOf(norad);
     if (constantsTable.length === 0) constantsTable = new Float64Array(catalog.size * NEAR_EARTH_CONSTANTS);
     const offset = constantsRows * NEAR_EARTH_CONSTANTS;
     if (set && offset < constantsTable.length && nearEarthConstantsInto(set, constantsTable, offset)) {
@@ -345,7 +377,10 @@ function handle(request: ScreeningWorkerRequest): void {
   try {
     if (request.type === 'catalog') {
       version = request.version;
-      catalog = new CatalogColumnsReader(request.columns);
+      columns = new CatalogColumnsReader(request.columns);
+      catalog = columns;
+      const slots = INPUT_KEYS.map((key) => columns!.numericSlot(key));
+      inputSlots = slots.every((slot) => slot >= 0) ? (Object.fromEntries(INPUT_KEYS.map((key, i) => [key, slots[i]!])) as Record<keyof NearEarthInputs, number>) : undefined;
       models = new Map();
       subjects = new Map();
       constantsTable = new Float64Array(0);
