@@ -24,6 +24,7 @@
  */
 import { constants, sgp4, type SatRec } from 'satellite.js';
 import { deepSpacePeriodics } from './deep-space-periodics.ts';
+import { deepSpaceSecularInto, type DeepSpaceSecular } from './deep-space-secular.ts';
 import {
   C_AYCOF, C_BSTAR, C_CC1, C_CC4, C_CC5, C_CON41, C_D2, C_D3, C_D4, C_DELMO, C_ECCO, C_ETA, C_INCLO, C_ISIMP, C_MDOT, C_MO, C_NO, C_NODECF, C_NODEDOT, C_NODEO,
   C_OMGCOF, C_SINMAO, C_T2COF, C_T3COF, C_T4COF, C_T5COF, C_X1MTH2, C_X7THM1, C_XLCOF, C_XMCOF, NEAR_EARTH_FIELDS, C_ARGPDOT, C_ARGPO,
@@ -271,7 +272,7 @@ export function meanOrbitFromConstants(c: Float64Array, offset: number, tsince: 
  */
 export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScratch, secular: 'auto' | 'sgp4' = 'auto'): MeanOrbitScratch | undefined {
   const deep = satrec.method === 'd';
-  if (!deep && secular === 'auto' && meanOrbitFromConstants(rowOfSatrec(satrec), 0, tsince, out)) return out;
+  if (secular === 'auto' && (deep ? deepSpaceModelInto(satrec, tsince, out) : meanOrbitFromConstants(rowOfSatrec(satrec), 0, tsince, out))) return out;
   const pv = sgp4(satrec, tsince);
   if (!pv || isDecayed(satrec, pv.meanElements.am)) return undefined;
   const me: Secular = pv.meanElements;
@@ -303,6 +304,36 @@ export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScra
     x7thm1 = 7 * cosisq - 1;
   }
   return finishInto(out, tsince, me.am, me.nm, ep, inclp, nodep, argpp, mp, aycof, xlcof, con41, x1mth2, x7thm1);
+}
+
+const deepScratch: DeepSpaceSecular = { am: 0, em: 0, im: 0, Om: 0, om: 0, mm: 0, nm: 0, tempa: 0 };
+
+/**
+ * The model of a deep-space orbit without a call of sgp4 (deep-space-secular.ts, then the
+ * lunar-solar periodics and sgp4's deep-space J3 coefficients as below): writes `out` and returns
+ * true, or returns false where sgp4 itself must decide, i.e. where it fails or could fail: before
+ * its mean elements (error 1 or 2), at the drag polynomial's zero (`isDecayed`), on a perturbed
+ * eccentricity outside [0, 1] (error 3), or after them (error 4 or 6, ruled out as in
+ * meanOrbitFromConstants).
+ */
+function deepSpaceModelInto(satrec: SatRec, tsince: number, out: MeanOrbitScratch): boolean {
+  const me = deepScratch;
+  if (!deepSpaceSecularInto(satrec, tsince, me) || me.tempa <= 0 || me.am < 1) return false;
+  let { em: ep, im: inclp, Om: nodep, om: argpp, mm: mp } = me;
+  ({ ep, inclp, nodep, argpp, mp } = deepSpacePeriodics(satrec, tsince, { ep, inclp, nodep, argpp, mp }));
+  if (inclp < 0) {
+    inclp = -inclp;
+    nodep += Math.PI;
+    argpp -= Math.PI;
+  }
+  if (ep < 0 || ep > 1) return false;
+  const sinip = Math.sin(inclp);
+  const cosip = Math.cos(inclp);
+  const aycof = -0.5 * J3OJ2 * sinip;
+  const xlcof = Math.abs(cosip + 1) > 1.5e-12 ? (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / (1 + cosip) : (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / 1.5e-12;
+  const cosisq = cosip * cosip;
+  finishInto(out, tsince, me.am, me.nm, ep, inclp, nodep, argpp, mp, aycof, xlcof, 3 * cosisq - 1, 1 - cosisq, 7 * cosisq - 1);
+  return finishPl >= 0 && me.am * (1 - Math.sqrt(finishEl2)) * out.radialFactor - finishRadialDeviation > 1 + 1e-9;
 }
 
 /** Eccentricity of the model's ellipse. */
