@@ -43,7 +43,8 @@ const G32 = 0.95240898;
 const G44 = 1.8014998;
 const G52 = 1.050833;
 const G54 = 4.4108898;
-const RPTIM = 4.37526908801129966e-3;
+/** Earth's rotation, rad/min: dspace.js writes 4.37526908801129966e-3, which is this double (its shortest form). */
+const RPTIM = 0.0043752690880113;
 const STEPP = 720.0;
 const STEPN = -720.0;
 const STEP2 = 259200.0;
