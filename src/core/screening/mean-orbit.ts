@@ -24,7 +24,7 @@
  */
 import { constants, sgp4, type SatRec } from 'satellite.js';
 import { deepSpacePeriodics } from './deep-space-periodics.ts';
-import { deepSpaceSecularInto, type DeepSpaceSecular } from './deep-space-secular.ts';
+import { deepSpaceResonances, type SecularUpdate } from './deep-space-secular.ts';
 import {
   C_AYCOF, C_BSTAR, C_CC1, C_CC4, C_CC5, C_CON41, C_D2, C_D3, C_D4, C_DELMO, C_ECCO, C_ETA, C_INCLO, C_ISIMP, C_MDOT, C_MO, C_NO, C_NODECF, C_NODEDOT, C_NODEO,
   C_OMGCOF, C_SINMAO, C_T2COF, C_T3COF, C_T4COF, C_T5COF, C_X1MTH2, C_X7THM1, C_XLCOF, C_XMCOF, NEAR_EARTH_FIELDS, C_ARGPDOT, C_ARGPO,
@@ -103,31 +103,31 @@ interface Secular {
 
 const secularScratch: Secular = { am: 0, em: 0, im: 0, Om: 0, om: 0, mm: 0, nm: 0 };
 
+/** sgp4.js's variables between its secular update and its mean elements (the deep-space resonances act on them there). */
+const updated: SecularUpdate & { tempa: number; tempe: number; templ: number } = { em: 0, inclm: 0, argpm: 0, nodem: 0, mm: 0, nm: 0, tempa: 0, tempe: 0, templ: 0 };
+
 /**
- * SGP4's update for secular gravity and drag of a near-Earth orbit (method 'n'), from its constants
- * (row `o` of `c`, near-earth-init.ts) and written into
- * `out`: the same operations in the same order as satellite.js src/propagation/sgp4.js (Vallado
- * et al. 2006, sgp4, "update for secular gravity and atmospheric drag" to "compute extra mean
- * quantities"), so the elements are the doubles `sgp4(satrec, tsince).meanElements` holds
- * (mean-orbit.test.ts compares them bit for bit on the whole real catalogue and Vallado's
- * verification set). Why not call sgp4: the screening evaluates the model some 20 times per
- * object of the catalogue, and sgp4 also solves Kepler's equation, adds the short-period terms,
- * forms position and velocity and allocates four objects per call, which the filters do not use
- * (about two thirds of the cost of a track, and most of the garbage of a screening).
- *
- * Returns false, leaving `out` undefined in meaning, where sgp4 would stop before its mean
- * elements (error 1 or 2) or where the drag polynomial has passed its zero (`isDecayed`); the
- * caller then runs sgp4 itself, which sets satrec.error.
+ * SGP4's update for secular gravity and atmospheric drag (Vallado et al. 2006, sgp4, from "update
+ * for secular gravity and atmospheric drag"), from a record's constants (row `o` of `c`,
+ * near-earth-init.ts layout), into `updated`: the same operations in the same order as satellite.js
+ * src/propagation/sgp4.js. With `meanElementsOf` after it (and, for a deep-space orbit,
+ * deep-space-secular.ts between them) the elements are the doubles `sgp4(satrec,
+ * tsince).meanElements` holds (mean-orbit.test.ts compares them bit for bit on the whole real
+ * catalogue and Vallado's verification set). Why not call sgp4: the screening evaluates the model
+ * some 20 times per object of the catalogue, and sgp4 also solves Kepler's equation, adds the
+ * short-period terms (and for deep space the lunar-solar periodics, which the model runs itself
+ * after these elements), forms position and velocity and allocates four objects per call, none of
+ * which the filters use (about two thirds of the cost of a track, and most of the garbage of a
+ * screening).
  */
-function nearEarthSecular(c: Float64Array, o: number, tsince: number, out: Secular): boolean {
-  const t = tsince;
+function secularUpdate(c: Float64Array, o: number, t: number): void {
   const xmdf = c[o + C_MO]! + c[o + C_MDOT]! * t;
   const argpdf = c[o + C_ARGPO]! + c[o + C_ARGPDOT]! * t;
   const nodedf = c[o + C_NODEO]! + c[o + C_NODEDOT]! * t;
   let argpm = argpdf;
   let mm = xmdf;
   const t2 = t * t;
-  let nodem = nodedf + c[o + C_NODECF]! * t2;
+  const nodem = nodedf + c[o + C_NODECF]! * t2;
   let tempa = 1.0 - c[o + C_CC1]! * t;
   let tempe = c[o + C_BSTAR]! * c[o + C_CC4]! * t;
   let templ = c[o + C_T2COF]! * t2;
@@ -144,16 +144,38 @@ function nearEarthSecular(c: Float64Array, o: number, tsince: number, out: Secul
     tempe += c[o + C_BSTAR]! * c[o + C_CC5]! * (Math.sin(mm) - c[o + C_SINMAO]!);
     templ = templ + c[o + C_T3COF]! * t3 + t4 * (c[o + C_T4COF]! + t * c[o + C_T5COF]!);
   }
-  let nm = c[o + C_NO]!;
-  let em = c[o + C_ECCO]!;
+  const u = updated;
+  u.argpm = argpm;
+  u.mm = mm;
+  u.nodem = nodem;
+  u.tempa = tempa;
+  u.tempe = tempe;
+  u.templ = templ;
+  u.nm = c[o + C_NO]!;
+  u.em = c[o + C_ECCO]!;
+  u.inclm = c[o + C_INCLO]!;
+}
+
+/**
+ * sgp4.js from `updated` (after the deep-space resonances, for such an orbit) to its mean
+ * elements, written into `out`. Returns false, leaving `out` undefined in meaning, where sgp4
+ * would stop before its mean elements (error 1 or 2) or where the drag polynomial has passed its
+ * zero (`isDecayed`); the caller then runs sgp4 itself, which sets satrec.error.
+ */
+function meanElementsOf(c: Float64Array, o: number, out: Secular): boolean {
+  const u = updated;
+  let nm = u.nm;
+  let em = u.em;
   if (nm <= 0.0) return false;
-  const am = (XKE / nm) ** X2O3 * tempa * tempa;
+  const am = (XKE / nm) ** X2O3 * u.tempa * u.tempa;
   nm = XKE / am ** 1.5;
-  em -= tempe;
+  em -= u.tempe;
   if (em >= 1.0 || em < -0.001) return false;
   if (em < 1.0e-6) em = 1.0e-6;
-  if (tempa <= 0 || am < 1) return false;
-  mm += c[o + C_NO]! * templ;
+  if (u.tempa <= 0 || am < 1) return false;
+  let mm = u.mm + c[o + C_NO]! * u.templ;
+  let nodem = u.nodem;
+  let argpm = u.argpm;
   let xlm = mm + argpm + nodem;
   nodem %= TWO_PI;
   argpm %= TWO_PI;
@@ -161,7 +183,7 @@ function nearEarthSecular(c: Float64Array, o: number, tsince: number, out: Secul
   mm = (xlm - argpm - nodem) % TWO_PI;
   out.am = am;
   out.em = em;
-  out.im = c[o + C_INCLO]!;
+  out.im = u.inclm;
   out.Om = nodem;
   out.om = argpm;
   out.mm = mm;
@@ -169,7 +191,7 @@ function nearEarthSecular(c: Float64Array, o: number, tsince: number, out: Secul
   return true;
 }
 
-/** A near-Earth satrec's constants as a row (near-earth-init.ts layout), read once per record. */
+/** A satrec's constants as a row (near-earth-init.ts layout), read once per record. */
 const satrecRows = new WeakMap<SatRec, Float64Array>();
 
 function rowOfSatrec(satrec: SatRec): Float64Array {
@@ -254,7 +276,8 @@ function finishInto(
 export function meanOrbitFromConstants(c: Float64Array, offset: number, tsince: number, out: MeanOrbitScratch): boolean {
   const o = offset;
   const me = secularScratch;
-  if (!nearEarthSecular(c, o, tsince, me)) return false;
+  secularUpdate(c, o, tsince);
+  if (!meanElementsOf(c, o, me)) return false;
   finishInto(out, tsince, me.am, me.nm, me.em, me.im, me.Om, me.om, me.mm, c[o + C_AYCOF]!, c[o + C_XLCOF]!, c[o + C_CON41]!, c[o + C_X1MTH2]!, c[o + C_X7THM1]!);
   return finishPl >= 0 && me.am * (1 - Math.sqrt(finishEl2)) * out.radialFactor - finishRadialDeviation > 1 + 1e-9;
 }
@@ -306,19 +329,22 @@ export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScra
   return finishInto(out, tsince, me.am, me.nm, ep, inclp, nodep, argpp, mp, aycof, xlcof, con41, x1mth2, x7thm1);
 }
 
-const deepScratch: DeepSpaceSecular = { am: 0, em: 0, im: 0, Om: 0, om: 0, mm: 0, nm: 0, tempa: 0 };
 
 /**
- * The model of a deep-space orbit without a call of sgp4 (deep-space-secular.ts, then the
- * lunar-solar periodics and sgp4's deep-space J3 coefficients as below): writes `out` and returns
+ * The model of a deep-space orbit without a call of sgp4 (the secular update, the deep-space
+ * secular terms and resonances of deep-space-secular.ts, the lunar-solar periodics and sgp4's
+ * deep-space J3 coefficients as below): writes `out` and returns
  * true, or returns false where sgp4 itself must decide, i.e. where it fails or could fail: before
  * its mean elements (error 1 or 2), at the drag polynomial's zero (`isDecayed`), on a perturbed
  * eccentricity outside [0, 1] (error 3), or after them (error 4 or 6, ruled out as in
  * meanOrbitFromConstants).
  */
 function deepSpaceModelInto(satrec: SatRec, tsince: number, out: MeanOrbitScratch): boolean {
-  const me = deepScratch;
-  if (!deepSpaceSecularInto(satrec, tsince, me) || me.tempa <= 0 || me.am < 1) return false;
+  const me = secularScratch;
+  const row = rowOfSatrec(satrec);
+  secularUpdate(row, 0, tsince);
+  deepSpaceResonances(satrec, tsince, updated);
+  if (!meanElementsOf(row, 0, me)) return false;
   let { em: ep, im: inclp, Om: nodep, om: argpp, mm: mp } = me;
   ({ ep, inclp, nodep, argpp, mp } = deepSpacePeriodics(satrec, tsince, { ep, inclp, nodep, argpp, mp }));
   if (inclp < 0) {

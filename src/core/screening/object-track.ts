@@ -62,41 +62,6 @@ export const WINDOW_PAD_MS = 30 * 60_000;
 const MAX_GRID_STEP_MS = 3 * 3_600_000;
 const MIN_SEGMENTS = 4;
 
-export interface ObjectTrack {
-  readonly norad: number;
-  /** The object's SGP4 model (read when the interval search needs it: ScreeningSubject). */
-  readonly model: Sgp4Model;
-  /** Grid instants (UTC ms), from window start − pad to window end + pad. */
-  readonly times: Float64Array;
-  /** Mean argument of latitude, rad, unwrapped along the grid. */
-  readonly meanArgLat: Float64Array;
-  readonly node: Float64Array;
-  readonly inclination: Float64Array;
-  /** Semi-major axis, km. */
-  readonly semiMajorAxis: Float64Array;
-  readonly eccentricity: Float64Array;
-  /** Argument of perigee of the model ellipse, atan2(aynl, axnl), rad, unwrapped along the grid. */
-  readonly argPerigee: Float64Array;
-  readonly radialFactor: Float64Array;
-  /** Linear-interpolation margin of argPerigee, rad. */
-  readonly argPerigeeMargin: number;
-  /** Smallest and largest radius SGP4 can give over the grid's span, km (model ± margins). */
-  readonly radiusMin: number;
-  readonly radiusMax: number;
-  /** What to add around a radius computed from the tabulated elements: the short-period radial bound and the interpolation margins of a, e and the radial factor, km. */
-  readonly radiusSlack: number;
-  /** Bound on |SGP4 − model| position, km, and on its radial part. */
-  readonly deviation: number;
-  readonly radialDeviation: number;
-  /** Largest eccentricity over the span (with margin) and its largest equation of the centre, rad. */
-  readonly eccentricityMax: number;
-  readonly centreMax: number;
-  /** Bound on |d⁴r/dt⁴|, km/s⁴. */
-  readonly fourthDerivative: number;
-  /** 2π r_p / v_p: the time scale of the fastest motion along the orbit, s. */
-  readonly timeScaleS: number;
-}
-
 export type TrackResult =
   | { readonly kind: 'regular'; readonly track: ObjectTrack }
   /** SGP4 fails at grid point `firstFailure` (of `gridPoints`): no track. */
@@ -241,54 +206,73 @@ export function buildTrack(subject: ScreeningSubject, times: Float64Array): Trac
   const eccentricityMax = Math.min(0.999999, eMax + eMargin + 1e-9);
   const rp = Math.max(aMin * (1 - eccentricityMax), EARTH_RADIUS_KM);
   const vp = Math.sqrt((MU_KM3_S2 * (1 + eccentricityMax)) / rp);
-  const track = new Track(subject, times, table, n);
-  track.argPerigeeMargin = interpolationMargin(argPerigee);
-  track.radiusMin = radiusMin;
-  track.radiusMax = radiusMax;
-  track.radiusSlack = radiusSlack;
-  track.deviation = deviation;
-  track.radialDeviation = radialDeviation;
-  track.eccentricityMax = eccentricityMax;
-  track.centreMax = maxEquationOfCentre(eccentricityMax);
-  track.timeScaleS = (2 * Math.PI * rp) / vp;
-  track.aMin = aMin;
-  track.meanMotionMax = meanMotionMax;
+  const track = new ObjectTrack(subject, times, table, n, {
+    argPerigeeMargin: interpolationMargin(argPerigee),
+    radiusMin,
+    radiusMax,
+    radiusSlack,
+    deviation,
+    radialDeviation,
+    eccentricityMax,
+    centreMax: maxEquationOfCentre(eccentricityMax),
+    timeScaleS: (2 * Math.PI * rp) / vp,
+    aMin,
+    meanMotionMax,
+  });
   return { kind: 'regular', track };
 }
 
+/** The numbers buildTrack computes for a track. */
+type TrackNumbers = Pick<
+  ObjectTrack,
+  'argPerigeeMargin' | 'radiusMin' | 'radiusMax' | 'radiusSlack' | 'deviation' | 'radialDeviation' | 'eccentricityMax' | 'centreMax' | 'timeScaleS' | 'aMin' | 'meanMotionMax'
+>;
+
 /**
- * A track as a class, its getters on the prototype: an object literal with getters (closures
- * made per track) is kept by V8 in dictionary mode, slower to read in the filters' loops and
- * larger for the garbage collector, for each of the catalogue's tracks.
+ * One object's tabulated model (buildTrack). A class, its getters on the prototype: an object
+ * literal with getters (closures made per track) is kept by V8 in dictionary mode, slower to read
+ * in the filters' loops and larger for the garbage collector, for each of the catalogue's tracks.
  */
-class Track implements ObjectTrack {
+export class ObjectTrack {
   readonly norad: number;
+  /** Mean argument of latitude, rad, unwrapped along the grid. */
   readonly meanArgLat: Float64Array;
   readonly node: Float64Array;
   readonly inclination: Float64Array;
+  /** Semi-major axis, km. */
   readonly semiMajorAxis: Float64Array;
   readonly eccentricity: Float64Array;
+  /** Argument of perigee of the model ellipse, atan2(aynl, axnl), rad, unwrapped along the grid. */
   readonly argPerigee: Float64Array;
   readonly radialFactor: Float64Array;
-  argPerigeeMargin = 0;
-  radiusMin = 0;
-  radiusMax = 0;
-  radiusSlack = 0;
-  deviation = 0;
-  radialDeviation = 0;
-  eccentricityMax = 0;
-  centreMax = 0;
-  timeScaleS = 0;
+  /** Linear-interpolation margin of argPerigee, rad. */
+  readonly argPerigeeMargin: number;
+  /** Smallest and largest radius SGP4 can give over the grid's span, km (model ± margins). */
+  readonly radiusMin: number;
+  readonly radiusMax: number;
+  /** What to add around a radius computed from the tabulated elements: the short-period radial bound and the interpolation margins of a, e and the radial factor, km. */
+  readonly radiusSlack: number;
+  /** Bound on |SGP4 − model| position, km, and on its radial part. */
+  readonly deviation: number;
+  readonly radialDeviation: number;
+  /** Largest eccentricity over the span (with margin) and its largest equation of the centre, rad. */
+  readonly eccentricityMax: number;
+  readonly centreMax: number;
+  /** 2π r_p / v_p: the time scale of the fastest motion along the orbit, s. */
+  readonly timeScaleS: number;
   /** Smallest semi-major axis (km) and largest mean motion (rad/s) over the grid, for fourthDerivative. */
-  aMin = 0;
-  meanMotionMax = 0;
+  readonly aMin: number;
+  readonly meanMotionMax: number;
   private fourth = Number.NaN;
 
+  /** `table` holds the seven tabulated elements of `n` grid points each, in the order of the fields above. */
   constructor(
     private readonly subject: ScreeningSubject,
+    /** Grid instants (UTC ms), from window start − pad to window end + pad. */
     readonly times: Float64Array,
     table: Float64Array,
     n: number,
+    numbers: TrackNumbers,
   ) {
     this.norad = subject.norad;
     this.meanArgLat = table.subarray(0, n);
@@ -298,16 +282,29 @@ class Track implements ObjectTrack {
     this.eccentricity = table.subarray(4 * n, 5 * n);
     this.argPerigee = table.subarray(5 * n, 6 * n);
     this.radialFactor = table.subarray(6 * n, 7 * n);
+    this.argPerigeeMargin = numbers.argPerigeeMargin;
+    this.radiusMin = numbers.radiusMin;
+    this.radiusMax = numbers.radiusMax;
+    this.radiusSlack = numbers.radiusSlack;
+    this.deviation = numbers.deviation;
+    this.radialDeviation = numbers.radialDeviation;
+    this.eccentricityMax = numbers.eccentricityMax;
+    this.centreMax = numbers.centreMax;
+    this.timeScaleS = numbers.timeScaleS;
+    this.aMin = numbers.aMin;
+    this.meanMotionMax = numbers.meanMotionMax;
   }
 
+  /** The object's SGP4 model (read when the interval search needs it: ScreeningSubject). */
   get model(): Sgp4Model {
     return this.subject.model;
   }
 
   /**
-   * The Kepler bound at the smallest orbit (the larger derivative), plus 20 % and the short-period
-   * terms' own contribution ((2n)⁴ times their amplitude), which SGP4 adds on top of Kepler.
-   * Computed when first needed: most tracks never reach the interval search.
+   * Bound on |d⁴r/dt⁴|, km/s⁴: the Kepler bound at the smallest orbit (the larger derivative),
+   * plus 20 % and the short-period terms' own contribution ((2n)⁴ times their amplitude), which
+   * SGP4 adds on top of Kepler. Computed when first needed: most tracks never reach the interval
+   * search.
    */
   get fourthDerivative(): number {
     if (Number.isNaN(this.fourth)) this.fourth = 1.2 * fourthDerivativeBound(this.aMin, this.eccentricityMax, MU_KM3_S2) + (2 * this.meanMotionMax) ** 4 * this.deviation;
