@@ -284,14 +284,14 @@ export function meanOrbitFromConstants(c: Float64Array, offset: number, tsince: 
 
 /**
  * As `meanOrbitAt`, written into `out` (returned), or undefined where SGP4 fails. A near-Earth
- * orbit takes `meanOrbitFromConstants` (its constants read once from the record) and runs sgp4
- * itself only where that declines; a deep-space orbit runs sgp4 (its resonance integration lives
- * there). `secular: 'sgp4'` takes sgp4's own mean elements for every orbit (the tests compare the
- * two).
+ * orbit takes `meanOrbitFromConstants` (its constants read once from the record), a deep-space
+ * orbit `deepSpaceModelInto`; sgp4 itself runs only where those decline, i.e. where it fails or
+ * could fail. `secular: 'sgp4'` takes sgp4's own mean elements for every orbit (the tests compare
+ * the two).
  *
- * The near-Earth path reads the satrec and writes nothing to it: after it succeeds, satrec.error,
- * .t and .tempa are still those of the last sgp4 call, so `isDecayed(satrec, …)`, which reads
- * .tempa, belongs only after sgp4 itself.
+ * Neither own path writes to the satrec: after one succeeds, satrec.error, .t and .tempa are still
+ * those of the last sgp4 call, so `isDecayed(satrec, …)`, which reads .tempa, belongs only after
+ * sgp4 itself.
  */
 export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScratch, secular: 'auto' | 'sgp4' = 'auto'): MeanOrbitScratch | undefined {
   const deep = satrec.method === 'd';

@@ -54,6 +54,8 @@ describe('catalogue columns', () => {
     expect(Object.is(reader.numberAt(reader.rowOf(5)!, bstar), -0)).toBe(true);
     expect(reader.numberAt(reader.rowOf(base.norad)!, motion)).toBe(base.meanMotion);
     expect(reader.numericSlot('name')).toBe(-1);
+    expect(reader.numericSlot('cosparId')).toBe(-1);
+    expect(reader.numericSlot('classification')).toBe(-1);
     expect(reader.numericSlot('no such field')).toBe(-1);
     expect(reader.rowOf(99999)).toBeUndefined();
   });

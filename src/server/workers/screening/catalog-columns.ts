@@ -100,7 +100,9 @@ export class CatalogColumnsReader {
   /** The slot of a numeric column (every set holds a number there), for numberAt; −1 otherwise. */
   numericSlot(key: string): number {
     const k = this.columns.keys.indexOf(key);
-    return k >= 0 ? this.columns.slots[k]! : -1;
+    const slot = k >= 0 ? this.columns.slots[k]! : -1;
+    // A negative slot names an array of `others`, not a numeric column.
+    return slot >= 0 ? slot : -1;
   }
 
   /** Row i's number in a numeric column (numericSlot), without building the set. */
