@@ -279,7 +279,17 @@ export function meanOrbitFromConstants(c: Float64Array, offset: number, tsince: 
   secularUpdate(c, o, tsince);
   if (!meanElementsOf(c, o, me)) return false;
   finishInto(out, tsince, me.am, me.nm, me.em, me.im, me.Om, me.om, me.mm, c[o + C_AYCOF]!, c[o + C_XLCOF]!, c[o + C_CON41]!, c[o + C_X1MTH2]!, c[o + C_X7THM1]!);
-  return finishPl >= 0 && me.am * (1 - Math.sqrt(finishEl2)) * out.radialFactor - finishRadialDeviation > 1 + 1e-9;
+  return clearOfLateErrors(me.am, out);
+}
+
+/**
+ * Whether sgp4 cannot stop after its mean elements for the state finishInto just wrote: its
+ * semi-latus rectum is not negative (error 4) and its perigee less the short-period radial bound
+ * is above one Earth radius (error 6), since sgp4's radius is rl·radialFactor +
+ * 0.5·temp1·x1mth2·cos 2u with rl ≥ am(1 − e).
+ */
+function clearOfLateErrors(am: number, out: MeanOrbitScratch): boolean {
+  return finishPl >= 0 && am * (1 - Math.sqrt(finishEl2)) * out.radialFactor - finishRadialDeviation > 1 + 1e-9;
 }
 
 /**
@@ -299,36 +309,37 @@ export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScra
   const pv = sgp4(satrec, tsince);
   if (!pv || isDecayed(satrec, pv.meanElements.am)) return undefined;
   const me: Secular = pv.meanElements;
-  let ep = me.em;
-  let inclp = me.im;
-  let nodep = me.Om;
-  let argpp = me.om;
-  let mp = me.mm;
-  let aycof = satrec.aycof;
-  let xlcof = satrec.xlcof;
-  let con41 = satrec.con41;
-  let x1mth2 = satrec.x1mth2;
-  let x7thm1 = satrec.x7thm1;
   if (deep) {
-    ({ ep, inclp, nodep, argpp, mp } = deepSpacePeriodics(satrec, tsince, { ep, inclp, nodep, argpp, mp }));
-    if (inclp < 0) {
-      inclp = -inclp;
-      nodep += Math.PI;
-      argpp -= Math.PI;
-    }
-    // As sgp4 does for deep space: the J3 and J2 coefficients from the perturbed inclination.
-    const sinip = Math.sin(inclp);
-    const cosip = Math.cos(inclp);
-    aycof = -0.5 * J3OJ2 * sinip;
-    xlcof = Math.abs(cosip + 1) > 1.5e-12 ? (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / (1 + cosip) : (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / 1.5e-12;
-    const cosisq = cosip * cosip;
-    con41 = 3 * cosisq - 1;
-    x1mth2 = 1 - cosisq;
-    x7thm1 = 7 * cosisq - 1;
+    // sgp4 has succeeded, so its perturbed eccentricity is within [0, 1] (else error 3).
+    deepSpaceFinishInto(satrec, tsince, me, out);
+    return out;
   }
-  return finishInto(out, tsince, me.am, me.nm, ep, inclp, nodep, argpp, mp, aycof, xlcof, con41, x1mth2, x7thm1);
+  return finishInto(out, tsince, me.am, me.nm, me.em, me.im, me.Om, me.om, me.mm, satrec.aycof, satrec.xlcof, satrec.con41, satrec.x1mth2, satrec.x7thm1);
 }
 
+/**
+ * From a deep-space orbit's mean elements: the lunar-solar periodics (deep-space-periodics.ts),
+ * sgp4's flip of a negative inclination, its J3 and J2 coefficients from the perturbed inclination,
+ * then finishInto. False, writing nothing, where the perturbed eccentricity leaves [0, 1] (sgp4's
+ * error 3).
+ */
+function deepSpaceFinishInto(satrec: SatRec, tsince: number, me: Secular, out: MeanOrbitScratch): boolean {
+  let { em: ep, im: inclp, Om: nodep, om: argpp, mm: mp } = me;
+  ({ ep, inclp, nodep, argpp, mp } = deepSpacePeriodics(satrec, tsince, { ep, inclp, nodep, argpp, mp }));
+  if (inclp < 0) {
+    inclp = -inclp;
+    nodep += Math.PI;
+    argpp -= Math.PI;
+  }
+  if (ep < 0 || ep > 1) return false;
+  const sinip = Math.sin(inclp);
+  const cosip = Math.cos(inclp);
+  const aycof = -0.5 * J3OJ2 * sinip;
+  const xlcof = Math.abs(cosip + 1) > 1.5e-12 ? (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / (1 + cosip) : (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / 1.5e-12;
+  const cosisq = cosip * cosip;
+  finishInto(out, tsince, me.am, me.nm, ep, inclp, nodep, argpp, mp, aycof, xlcof, 3 * cosisq - 1, 1 - cosisq, 7 * cosisq - 1);
+  return true;
+}
 
 /**
  * The model of a deep-space orbit without a call of sgp4 (the secular update, the deep-space
@@ -344,22 +355,7 @@ function deepSpaceModelInto(satrec: SatRec, tsince: number, out: MeanOrbitScratc
   const row = rowOfSatrec(satrec);
   secularUpdate(row, 0, tsince);
   deepSpaceResonances(satrec, tsince, updated);
-  if (!meanElementsOf(row, 0, me)) return false;
-  let { em: ep, im: inclp, Om: nodep, om: argpp, mm: mp } = me;
-  ({ ep, inclp, nodep, argpp, mp } = deepSpacePeriodics(satrec, tsince, { ep, inclp, nodep, argpp, mp }));
-  if (inclp < 0) {
-    inclp = -inclp;
-    nodep += Math.PI;
-    argpp -= Math.PI;
-  }
-  if (ep < 0 || ep > 1) return false;
-  const sinip = Math.sin(inclp);
-  const cosip = Math.cos(inclp);
-  const aycof = -0.5 * J3OJ2 * sinip;
-  const xlcof = Math.abs(cosip + 1) > 1.5e-12 ? (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / (1 + cosip) : (-0.25 * J3OJ2 * sinip * (3 + 5 * cosip)) / 1.5e-12;
-  const cosisq = cosip * cosip;
-  finishInto(out, tsince, me.am, me.nm, ep, inclp, nodep, argpp, mp, aycof, xlcof, 3 * cosisq - 1, 1 - cosisq, 7 * cosisq - 1);
-  return finishPl >= 0 && me.am * (1 - Math.sqrt(finishEl2)) * out.radialFactor - finishRadialDeviation > 1 + 1e-9;
+  return meanElementsOf(row, 0, me) && deepSpaceFinishInto(satrec, tsince, me, out) && clearOfLateErrors(me.am, out);
 }
 
 /** Eccentricity of the model's ellipse. */

@@ -206,9 +206,9 @@ function progress(input: ScreenInput, stage: ScreeningProgressStage, fraction: n
   input.onProgress?.(stage, Math.min(1, fraction));
 }
 
-/** Whether two radius ranges (km) are more than the threshold apart; an unknown range is never apart. */
-function apart(a: { min: number; max: number } | undefined, b: { min: number; max: number } | undefined, thresholdKm: number): boolean {
-  return a !== undefined && b !== undefined && (a.min - b.max > thresholdKm || b.min - a.max > thresholdKm);
+/** Whether two radius ranges (km) are more than the threshold apart; an unknown range (NaN) is never apart. */
+function apart(aMin: number, aMax: number, bMin: number, bMax: number, thresholdKm: number): boolean {
+  return aMin - bMax > thresholdKm || bMin - aMax > thresholdKm;
 }
 
 /** Screens every primary against every secondary (a pair of two primaries once). */
@@ -219,17 +219,27 @@ export function screen(input: ScreenInput): ScreeningOutcome {
   const times = gridTimes(window);
   const counter: EvaluationCounter = { sgp4Calls: 0 };
   const primaryIds = new Set(input.primaries.map((p) => p.norad));
-  const all = [...input.primaries, ...input.secondaries.filter((s) => !primaryIds.has(s.norad))];
+  const { secondaries } = input;
+  const count = secondaries.length;
 
-  // Apogee/perigee filter, first pass: cheap radius ranges of every object (object-track.ts).
-  const quick = new Map<number, { min: number; max: number } | undefined>();
-  all.forEach((subject, i) => {
+  // Apogee/perigee filter, first pass: cheap radius ranges of every secondary (object-track.ts),
+  // with the ids in arrays (NaN: no quick range, never apart), for the pair loop below passes
+  // every primary × secondary and most pairs end at the quick range.
+  const ids = new Float64Array(count);
+  const isPrimary = new Uint8Array(count);
+  const quickMin = new Float64Array(count);
+  const quickMax = new Float64Array(count);
+  secondaries.forEach((secondary, i) => {
     if (i % 1024 === 0) {
       stop(input);
-      progress(input, 'orbits', (0.3 * i) / all.length);
+      progress(input, 'orbits', (0.3 * i) / count);
     }
     counter.sgp4Calls += 3;
-    quick.set(subject.norad, quickRadiusRange(subject, times));
+    const q = quickRadiusRange(secondary, times);
+    ids[i] = secondary.norad;
+    isPrimary[i] = primaryIds.has(secondary.norad) ? 1 : 0;
+    quickMin[i] = q === undefined ? Number.NaN : q.min;
+    quickMax[i] = q === undefined ? Number.NaN : q.max;
   });
   // The primaries are prepared first, and each secondary is kept for a track only when its quick
   // range comes within the threshold of a primary's prepared range (the track's, which the quick
@@ -247,45 +257,34 @@ export function screen(input: ScreenInput): ScreeningOutcome {
     primaryRange.set(primary.norad, { min: boundsOf(p).radiusMin, max: boundsOf(p).radiusMax });
   }
   const primaryRanges = [...primaryRange.values()];
-  const needed = new Set(input.primaries.map((p) => p.norad));
-  for (const secondary of input.secondaries) {
-    const q = quick.get(secondary.norad);
-    if (q === undefined || primaryRanges.some((range) => !apart(range, q, thresholdKm))) needed.add(secondary.norad);
+  const needed = new Uint8Array(count);
+  let neededCount = 0;
+  for (let i = 0; i < count; i += 1) {
+    if (Number.isNaN(quickMin[i]!) || primaryRanges.some((r) => !apart(r.min, r.max, quickMin[i]!, quickMax[i]!, thresholdKm))) {
+      needed[i] = 1;
+      neededCount += 1;
+    }
   }
 
-  // Tracks for the objects that may meet a primary.
+  // Tracks for the secondaries that may meet a primary (the primaries have theirs).
   let built = 0;
-  for (const subject of all) {
-    if (!needed.has(subject.norad) || prepared.has(subject.norad)) continue;
-    prepared.set(subject.norad, prepare(subject, times, counter));
+  secondaries.forEach((secondary, i) => {
+    if (needed[i] === 0 || prepared.has(secondary.norad)) return;
+    prepared.set(secondary.norad, prepare(secondary, times, counter));
     built += 1;
     if (built % 256 === 0) {
       stop(input);
-      progress(input, 'orbits', 0.3 + (0.7 * built) / needed.size);
+      progress(input, 'orbits', 0.3 + (0.7 * built) / neededCount);
     }
-  }
+  });
   progress(input, 'orbits', 1);
 
   const approaches: CloseApproach[] = [];
   const stats = { pairs: 0, pairsAfterApsisFilter: 0, coplanarPairs: 0, pairsWithCandidates: 0, candidateIntervals: 0, radialRejections: 0 };
   const limitLo = times[0]!;
   const limitHi = times[times.length - 1]!;
-  const totalPairs = input.primaries.length * input.secondaries.length;
+  const totalPairs = input.primaries.length * count;
   let done = 0;
-  // The secondaries' ids and quick ranges in arrays (NaN: no quick range, never apart): the pair
-  // loop passes every primary × secondary, and most pairs end at the quick range.
-  const count = input.secondaries.length;
-  const ids = new Float64Array(count);
-  const isPrimary = new Uint8Array(count);
-  const quickMin = new Float64Array(count);
-  const quickMax = new Float64Array(count);
-  input.secondaries.forEach((secondary, i) => {
-    const q = quick.get(secondary.norad);
-    ids[i] = secondary.norad;
-    isPrimary[i] = primaryIds.has(secondary.norad) ? 1 : 0;
-    quickMin[i] = q === undefined ? Number.NaN : q.min;
-    quickMax[i] = q === undefined ? Number.NaN : q.max;
-  });
 
   for (const primary of input.primaries) {
     const p = prepared.get(primary.norad)!;
@@ -306,7 +305,7 @@ export function screen(input: ScreenInput): ScreeningOutcome {
       // A pair of two primaries is screened once, with the lower NORAD id as primary.
       if (isPrimary[i] === 1 && norad < primary.norad) continue;
       stats.pairs += 1;
-      if (quickMin[i]! - pRange.max > thresholdKm || pRange.min - quickMax[i]! > thresholdKm) continue;
+      if (apart(pRange.min, pRange.max, quickMin[i]!, quickMax[i]!, thresholdKm)) continue;
       const s = prepared.get(norad)!;
       if (s.kind === 'skipped') continue;
       const bp = boundsOf(p);
@@ -360,7 +359,7 @@ export function screen(input: ScreenInput): ScreeningOutcome {
   return {
     approaches,
     stats: {
-      objects: all.length,
+      objects: input.primaries.length + isPrimary.reduce((n, flag) => n + (flag === 1 ? 0 : 1), 0),
       tracks: prepared.size,
       irregularObjects,
       skippedObjects: skipped.length,
