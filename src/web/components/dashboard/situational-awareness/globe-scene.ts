@@ -201,9 +201,13 @@ const FOCUS_LEAN = 0.6;
 const DRAG_TOLERANCE_PX = 4;
 /** The selected object's panel is told its new altitude at most this often. */
 const SELECTION_REFRESH_MS = 500;
-/** Zoomed to a conjunction, the camera sits this many miss distances from the midpoint (at least 30 km). */
+/**
+ * Zoomed to a conjunction, the camera sits this many miss distances from the midpoint: the line then
+ * spans about a fifth of the view's height (45° field). At least 0.5 km, where float32 positions
+ * (about 0.4 m at the Earth's radius) still draw well under a pixel; 30 km drew a 0.5 km miss as 12 px.
+ */
 const CONJUNCTION_VIEW_MISSES = 6;
-const CONJUNCTION_VIEW_MIN_KM = 30;
+const CONJUNCTION_VIEW_MIN_KM = 0.5;
 /** Points are moved at most this far (simulated ms) from their pass; beyond it (a jump in time) the pass is drawn as it is until the next. */
 const MAX_MOVE_MS = 600_000;
 
