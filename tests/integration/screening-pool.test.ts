@@ -107,4 +107,31 @@ describe.skipIf(!present)('screening pool', () => {
     // Shards are plain data: a JSON round trip of the merged result changes nothing.
     expect(JSON.parse(JSON.stringify(whole.result))).toEqual(whole.result);
   }, 120_000);
+
+  it("warms up on a sample of the catalogue's file when asked, then screens exactly as a cold worker", async () => {
+    const job = screeningJob(catalog, FLEET, START, END, 5);
+    const cold = await pool.screen(job, { shardsPerWorker: 1 });
+    const warm = new ScreeningPool(1, { warmUp: { catalogPath: CATALOG, start: START, end: END, thresholdKm: 5 } });
+    try {
+      await warm.loadCatalog(catalog.version, catalog.sets);
+      // The warm-up runs before the worker reads the catalogue's message: its report came first.
+      expect(warm.warmUps).toHaveLength(1);
+      const [report] = warm.warmUps;
+      expect(report).not.toHaveProperty('error');
+      // About 1,000 of the 26,140 objects (every 26th record), six primaries of every regime, screened to the end.
+      expect(report!.objects).toBeGreaterThan(990);
+      expect(report!.objects).toBeLessThan(1010);
+      expect(report!.primaries).toBe(6);
+      expect(report!.approaches).toBeGreaterThanOrEqual(0);
+      // The same two shards as the cold pool's (two workers, one each; statistics count per shard).
+      const after = await warm.screen(job, { shardsPerWorker: 2 });
+      // Nothing of the sample stayed behind: the same approaches, bit for bit, and the same statistics.
+      expect(after.result.approaches).toEqual(cold.result.approaches);
+      expect(after.result.stats).toEqual(cold.result.stats);
+    } finally {
+      await warm.close();
+    }
+    // A pool not asked to warm up does not.
+    expect(pool.warmUps).toEqual([]);
+  }, 120_000);
 });

@@ -107,6 +107,11 @@ describe('ssa screen', () => {
     ['a file with no element sets', withArg('--catalog', file('empty.txt', 'nothing here\n')), /no valid element sets/],
     ['an unknown option', [...good, '--radius', '3'], /Unknown option/],
     ['--all with --primary', [...good, '--all'], /--all and --primary exclude each other/],
+    [
+      'a primary SGP4 cannot propagate (SGP4-XP elements, ephemeris type 4), checked while the workers screen',
+      withArg('--catalog', file('xp.3le', CATALOG.replace(LINES.techsat[0]!, '1 25397U 98043D   23282.40800592  .00000298  00000-0  14973-3 4  9995'))),
+      /--primary: 25397 cannot be propagated: .*SGP4-XP \(ephemeris type 4\)/,
+    ],
   ])('refuses %s with a UsageError', async (_, args, message) => {
     const error = await expectUsageError(run(args), SCREEN_USAGE);
     expect(error.message).toMatch(message);

@@ -3,9 +3,10 @@ import { decodeAlpha5, parseElementSets } from '../../core/elements/index.ts';
 import { createSgp4 } from '../../core/propagation/index.ts';
 import { isoUtc, SCREENING_STAGES, type ScreeningJob, type ScreeningProgress } from '../../core/screening/index.ts';
 import { parseUtc } from '../../core/time/index.ts';
-import { catalogVersionOf, type CatalogVersion } from '../../server/screening/catalog-version.ts';
+import { catalogVersionOf, localCatalogVersion, type CatalogVersion } from '../../server/screening/catalog-version.ts';
 import { runScreening, screeningJob, type ScreeningReport } from '../../server/screening/run-screening.ts';
 import { ScreeningPool } from '../../server/workers/screening/screening-pool.ts';
+import type { WarmUpRequest } from '../../server/workers/screening/screening-protocol.ts';
 import { sstConjunction, sstProximity } from '../../server/screening/sst-format.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
@@ -105,6 +106,19 @@ function defaultWorkers(all: boolean): number {
   return all ? cores : Math.max(1, cores - 1);
 }
 
+/** The warm-up's window is the job's, but at most this long: its share of the work stays small. */
+const WARM_UP_MAX_MS = 48 * 3_600_000;
+
+/**
+ * What the workers warm up on (ScreeningPoolOptions.warmUp): a fleet job's, while the main thread
+ * reads and parses the catalogue. Not for --all (its screener is another), nor on one core, where
+ * the warm-up would take the parse's time.
+ */
+function warmUpFor(all: boolean, catalogPath: string, start: number, end: number, thresholdKm: number): WarmUpRequest | undefined {
+  if (all || availableParallelism() < 2) return undefined;
+  return { catalogPath, start: isoUtc(start), end: isoUtc(Math.min(end, start + WARM_UP_MAX_MS)), thresholdKm };
+}
+
 function parseWorkers(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
@@ -159,7 +173,8 @@ export async function screenCommand(args: string[], env: Record<string, string |
   }
 
   // A local run: the worker threads start now, in parallel with reading and parsing the catalogue.
-  const pool = queueConfig || io.screen ? undefined : new ScreeningPool(workers ?? defaultWorkers(values.all === true));
+  // A fleet job's workers warm up meanwhile on a sample of the file, if a core is free for it.
+  const pool = queueConfig || io.screen ? undefined : new ScreeningPool(workers ?? defaultWorkers(values.all === true), { warmUp: warmUpFor(values.all === true, path, start, end, thresholdKm) });
   let closing: Promise<void> | undefined;
   try {
     let text: string;
@@ -171,19 +186,22 @@ export async function screenCommand(args: string[], env: Record<string, string |
     const { sets, rejected } = parseElementSets(text);
     if (rejected.length > 0) io.stderr(`ssa screen: ${path}: ${rejected.length} record(s) rejected (first at line ${rejected[0]!.line}: ${rejected[0]!.reason})\n`);
     if (sets.length === 0) throw new UsageError(`no valid element sets in '${path}'`, SCREEN_USAGE);
-    const catalog = catalogVersionOf(sets);
+    // A local run names its catalogue for this process only; the queue's shards run elsewhere and need the content hash.
+    const catalog = queueConfig ? catalogVersionOf(sets) : localCatalogVersion(sets);
     const known = new Set(catalog.sets.map((s) => s.norad));
     const unknown = primaries.filter((p) => !known.has(p));
     if (unknown.length > 0) throw new UsageError(`--primary: not in '${path}': ${unknown.join(', ')}`, SCREEN_USAGE);
-    for (const set of catalog.sets) {
-      if (!primaries.includes(set.norad)) continue;
-      try {
-        createSgp4(set);
-      } catch (error) {
-        throw new UsageError(`--primary: ${set.norad} cannot be propagated: ${(error as Error).message}`, SCREEN_USAGE);
+    const primaryProblem = () => {
+      for (const set of catalog.sets) {
+        if (!primaries.includes(set.norad)) continue;
+        try {
+          createSgp4(set);
+        } catch (error) {
+          return new UsageError(`--primary: ${set.norad} cannot be propagated: ${(error as Error).message}`, SCREEN_USAGE);
+        }
       }
-    }
-
+      return undefined;
+    };
     const job = screeningJob(catalog, values.all ? 'all' : primaries, isoUtc(start), isoUtc(end), thresholdKm);
     let lastStage = '';
     const onProgress = (p: ScreeningProgress) => {
@@ -193,11 +211,26 @@ export async function screenCommand(args: string[], env: Record<string, string |
       io.stderr(`ssa screen: ${title} (${Math.round(p.fraction * 100)} %): ${p.detail}\n`);
     };
     const log = (line: string) => io.stderr(`ssa screen: ${line}\n`);
-    const report = queueConfig
-      ? await (await import('./screen-queue.ts')).queueScreen(queueConfig, catalog, job, onProgress, { workers, shards, log })
-      : pool
-        ? await runScreening(pool, catalog, job, { onProgress })
+    let report: ScreeningReport;
+    if (pool) {
+      // The primaries' check runs in the main thread while the workers screen (it cost ~30 ms cold).
+      const stop = new AbortController();
+      const screening = runScreening(pool, catalog, job, { onProgress, signal: stop.signal });
+      screening.catch(() => undefined); // handled below; not an unhandled rejection while the check runs
+      const problem = await new Promise<UsageError | undefined>((resolve) => setImmediate(() => resolve(primaryProblem())));
+      if (problem) {
+        stop.abort();
+        await screening.catch(() => undefined);
+        throw problem;
+      }
+      report = await screening;
+    } else {
+      const problem = primaryProblem();
+      if (problem) throw problem;
+      report = queueConfig
+        ? await (await import('./screen-queue.ts')).queueScreen(queueConfig, catalog, job, onProgress, { workers, shards, log })
         : await io.screen!(catalog, job, onProgress, workers);
+    }
     // The workers end while the JSON is written.
     closing = pool?.close();
     for (const s of report.skipped) if (primaries.includes(s.norad)) io.stderr(`ssa screen: primary ${s.norad} skipped: ${s.reason}\n`);

@@ -11,10 +11,13 @@ import { compiledBuild } from './compiled-build.ts';
 
 const BOOTSTRAP = new URL('./tsx-bootstrap.mjs', import.meta.url);
 
-/** `source`: the worker module's source URL, e.g. new URL('./screening-worker.ts', import.meta.url). */
-export function startWorker(source: URL): Worker {
-  if (!compiledBuild) return new Worker(BOOTSTRAP, { workerData: { entry: source.href } });
+/**
+ * `source`: the worker module's source URL, e.g. new URL('./screening-worker.ts', import.meta.url).
+ * `data`: the worker's workerData (from the sources, with `entry` added for the bootstrap).
+ */
+export function startWorker(source: URL, data: Record<string, unknown> = {}): Worker {
+  if (!compiledBuild) return new Worker(BOOTSTRAP, { workerData: { ...data, entry: source.href } });
   const name = source.pathname.slice(source.pathname.lastIndexOf('/') + 1).replace(/\.ts$/, '.js');
   if (!compiledBuild.workers.includes(name)) throw new Error(`worker ${name} is not in the compiled build (scripts/build-node.mjs compiles src/server/workers/**/*-worker.ts)`);
-  return new Worker(new URL(name, compiledBuild.dir));
+  return new Worker(new URL(name, compiledBuild.dir), { workerData: data });
 }

@@ -26,7 +26,7 @@ import {
 } from '../../../core/screening/index.ts';
 import { startWorker } from '../worker-thread.ts';
 import { packCatalog } from './catalog-columns.ts';
-import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';
+import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage, WarmUpRequest } from './screening-protocol.ts';
 
 const ENTRY = new URL('./screening-worker.ts', import.meta.url);
 
@@ -64,6 +64,18 @@ export interface PoolRunTimings {
   readonly wallMs: number;
 }
 
+export interface ScreeningPoolOptions {
+  /**
+   * Each worker, once started, screens a sample of this file over this window
+   * (screening-worker.ts `warmUp`), so that V8 has compiled the screener by the time the catalogue
+   * comes. For a caller that starts the pool and then spends a few hundred ms reading and parsing
+   * that file, with a core to spare (`ssa screen`); a caller whose catalogue is at hand gains nothing.
+   */
+  readonly warmUp?: WarmUpRequest;
+}
+
+export type WarmUpReport = Extract<ScreeningWorkerReply, { type: 'warmed-up' }>;
+
 interface Slot {
   worker: Worker;
   ready: Promise<unknown>;
@@ -80,8 +92,12 @@ export class ScreeningPool {
   /** Workers running a shard of runShard, and the callers waiting for one. */
   private readonly busy = new Set<number>();
   private readonly waiting: (() => void)[] = [];
+  private readonly warmUpReports: WarmUpReport[] = [];
 
-  constructor(readonly size = availableParallelism()) {
+  constructor(
+    readonly size = availableParallelism(),
+    private readonly options: ScreeningPoolOptions = {},
+  ) {
     this.slots = Array.from({ length: size }, (_, i) => this.spawn(i));
   }
 
@@ -90,8 +106,11 @@ export class ScreeningPool {
    * was running and is replaced; the new one holds no catalogue, so the next loadCatalog reloads.
    */
   private spawn(index: number): Slot {
-    const slot = { worker: startWorker(ENTRY) } as Slot;
-    slot.worker.on('message', (reply: ScreeningWorkerReply) => slot.onReply?.(reply));
+    const slot = { worker: startWorker(ENTRY, this.options.warmUp ? { warmUp: this.options.warmUp } : {}) } as Slot;
+    slot.worker.on('message', (reply: ScreeningWorkerReply) => {
+      if (reply.type === 'warmed-up') this.warmUpReports.push(reply);
+      else slot.onReply?.(reply);
+    });
     slot.worker.on('error', (error: Error) => slot.onFailure?.(error));
     slot.worker.on('exit', (code) => {
       if (this.closing) return;
@@ -116,6 +135,11 @@ export class ScreeningPool {
       slot.onFailure = reject;
       if (request) slot.worker.postMessage(request);
     });
+  }
+
+  /** The workers' warm-up reports so far, in the order they came (ScreeningPoolOptions.warmUp). */
+  get warmUps(): readonly WarmUpReport[] {
+    return this.warmUpReports;
   }
 
   /** The catalogue version the workers hold, if any. */

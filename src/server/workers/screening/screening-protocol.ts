@@ -25,8 +25,19 @@ export type ScreeningWorkerRequest =
 
 export type ShardStage = 'tle' | 'orbits' | 'detect';
 
+/** What a worker warms up on (workerData.warmUp; screening-worker.ts `warmUp`): a sample of this file, over this window. */
+export interface WarmUpRequest {
+  readonly catalogPath: string;
+  /** ISO 8601 UTC, as a job's. */
+  readonly start: string;
+  readonly end: string;
+  readonly thresholdKm: number;
+}
+
 export type ScreeningWorkerReply =
   | { type: 'ready' }
+  /** The warm-up (screening-worker.ts `warmUp`) is over: its time, size and outcome (approaches −1 and `error` if it failed). */
+  | { type: 'warmed-up'; ms: number; objects: number; primaries: number; approaches: number; error?: string }
   | { type: 'catalog-loaded'; version: string; objects: number }
   | { type: 'progress'; shard: number; stage: ShardStage; fraction: number }
   | { type: 'shard-done'; result: ShardResult; ms: Record<ShardStage, number> }

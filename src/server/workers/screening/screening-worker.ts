@@ -5,9 +5,10 @@
  * the pure screener of src/core/screening. It also runs the brute-force reference for the
  * recall test, with satellite.js's WASM BulkPropagator for the dense samples.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
 import { BulkPropagator, EciBaseCalculator } from 'satellite.js';
-import type { ElementSet } from '../../../core/elements/index.ts';
+import { parseElementSets, type ElementSet } from '../../../core/elements/index.ts';
 import type { Degrees, UtcMs } from '../../../core/units.ts';
 import { createSgp4, type Sgp4Model } from '../../../core/propagation/index.ts';
 import {
@@ -26,18 +27,24 @@ import {
   windowOf,
   type CloseApproach,
   type EvaluationCounter,
+  type ScreeningJob,
   type ScreeningShard,
   type ScreeningSubject,
   type ShardResult,
   type SkippedObject,
 } from '../../../core/screening/index.ts';
 import { bulkSampler, wasmRuntime } from '../../screening/bulk-sampler.ts';
-import { CatalogColumnsReader } from './catalog-columns.ts';
-import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage } from './screening-protocol.ts';
+import { CatalogColumnsReader, packCatalog, type CatalogColumns } from './catalog-columns.ts';
+import type { ScreeningWorkerReply, ScreeningWorkerRequest, ShardStage, WarmUpRequest } from './screening-protocol.ts';
+import { sampleTleRecords } from './warm-up.ts';
 
 if (!parentPort) throw new Error('screening-worker must run in a worker thread');
 const port = parentPort;
-const post = (reply: ScreeningWorkerReply) => port.postMessage(reply);
+/** While the worker warms up (warmUp below), what it would post goes nowhere. */
+let muted = false;
+const post = (reply: ScreeningWorkerReply) => {
+  if (!muted) port.postMessage(reply);
+};
 
 let version = '';
 /** The catalogue version's sets, built one at a time when a model or the risk step needs one (catalog-columns.ts). */
@@ -253,11 +260,12 @@ function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
   }
 }
 
-function runShard(shard: ScreeningShard, cancel: Int32Array): void {
+/** Screens a shard and posts its result; returns it too for a fleet shard. */
+function runShard(shard: ScreeningShard, cancel: Int32Array): ShardResult | undefined {
   if (shard.job.scope === 'all') {
     if (shard.job.catalog.version !== version) throw new Error(`worker holds catalogue '${version}', shard needs '${shard.job.catalog.version}'`);
     runAllPairsShard(shard, cancel);
-    return;
+    return undefined;
   }
   const stopped = () => Atomics.load(cancel, 0) !== 0;
   const reporter = new ProgressReporter(shard.index);
@@ -315,6 +323,7 @@ function runShard(shard: ScreeningShard, cancel: Int32Array): void {
     skipped: [...skipped, ...outcome.skipped],
   };
   post({ type: 'shard-done', result, ms });
+  return result;
 }
 
 /**
@@ -376,15 +385,7 @@ function runBruteForce(request: Extract<ScreeningWorkerRequest, { type: 'brute-f
 function handle(request: ScreeningWorkerRequest): void {
   try {
     if (request.type === 'catalog') {
-      version = request.version;
-      columns = new CatalogColumnsReader(request.columns);
-      catalog = columns;
-      const slots = INPUT_KEYS.map((key) => columns!.numericSlot(key));
-      inputSlots = slots.every((slot) => slot >= 0) ? (Object.fromEntries(INPUT_KEYS.map((key, i) => [key, slots[i]!])) as Record<keyof NearEarthInputs, number>) : undefined;
-      models = new Map();
-      subjects = new Map();
-      constantsTable = new Float64Array(0);
-      constantsRows = 0;
+      loadCatalog(request.version, request.columns);
       post({ type: 'catalog-loaded', version, objects: catalog.size });
     } else if (request.type === 'shard') {
       try {
@@ -408,6 +409,69 @@ function handle(request: ScreeningWorkerRequest): void {
   }
 }
 
+/** Holds a catalogue version (in place of the one held before). */
+function loadCatalog(name: string, packed: CatalogColumns): void {
+  clearCatalog();
+  version = name;
+  columns = new CatalogColumnsReader(packed);
+  catalog = columns;
+  const slots = INPUT_KEYS.map((key) => columns!.numericSlot(key));
+  inputSlots = slots.every((slot) => slot >= 0) ? (Object.fromEntries(INPUT_KEYS.map((key, i) => [key, slots[i]!])) as Record<keyof NearEarthInputs, number>) : undefined;
+}
+
+/** Forgets the catalogue version and everything made from it. */
+function clearCatalog(): void {
+  version = '';
+  catalog = new Map();
+  columns = undefined;
+  inputSlots = undefined;
+  models = new Map();
+  subjects = new Map();
+  constantsTable = new Float64Array(0);
+  constantsRows = 0;
+}
+
+/** Objects in the warm-up's sample: enough for every branch, little enough to be over before the catalogue comes (ARCHITECTURE.md). */
+const WARM_UP_OBJECTS = 1000;
+
+/**
+ * A fleet screening of a sample of the job's own catalogue (warm-up.ts) over the job's window,
+ * through the very code a job runs: catalogue columns, subjects, `screen`. Why: a worker isolate
+ * starts cold; V8 interprets satellite.js and the screener and compiles them while the first job
+ * runs, and compiles again where an optimised function meets a case its first calls had not shown
+ * (ARCHITECTURE.md, "Screening speed"). Done while `ssa screen` parses the catalogue in the main
+ * thread, that work is mostly over when the catalogue comes. The primaries are sample objects of
+ * every regime (geostationary, 12-h resonant, three LEO shells), so both deep-space resonances
+ * and the near-Earth paths run. Then the worker forgets the sample; nothing it would have posted
+ * went out, only a 'warmed-up' report with its time and outcome.
+ */
+function warmUp(request: WarmUpRequest): void {
+  const started = performance.now();
+  let objects = 0;
+  let primaries: number[] = [];
+  let approaches = -1;
+  let error: string | undefined;
+  muted = true;
+  try {
+    const sets = parseElementSets(sampleTleRecords(readFileSync(request.catalogPath, 'utf8'), WARM_UP_OBJECTS)).sets;
+    objects = sets.length;
+    const inBand = (low: number, high: number, k = 0) => sets.filter((s) => s.meanMotion > low && s.meanMotion < high)[k]?.norad;
+    primaries = [inBand(0.95, 1.05), inBand(0.95, 1.05, 3), inBand(1.9, 2.1), inBand(14.5, 16), inBand(13, 14.5), inBand(11, 13)].filter((n) => n !== undefined);
+    if (primaries.length > 0) {
+      const job: ScreeningJob = { id: 'warm-up', catalog: { version: 'warm-up', objects }, primaries, start: request.start, end: request.end, thresholdKm: request.thresholdKm };
+      loadCatalog(job.catalog.version, packCatalog(sets));
+      const result = runShard({ job, index: 0, count: 1, secondaries: { from: 0, to: Number.MAX_SAFE_INTEGER }, start: job.start, end: job.end }, new Int32Array(1));
+      approaches = result?.approaches.length ?? -1;
+    }
+  } catch (e) {
+    error = (e as Error).message;
+  } finally {
+    muted = false;
+    clearCatalog();
+  }
+  post({ type: 'warmed-up', ms: performance.now() - started, objects, primaries: primaries.length, approaches, ...(error === undefined ? {} : { error }) });
+}
+
 /** Requests in the order they came, each after the runtime it needs (the pool sends one at a time anyway). */
 let queue = Promise.resolve();
 port.on('message', (request: ScreeningWorkerRequest) => {
@@ -424,3 +488,6 @@ port.on('message', (request: ScreeningWorkerRequest) => {
   });
 });
 post({ type: 'ready' });
+// Synchronously, before any request is handled: the catalogue's message waits until the warm-up is over.
+const warmUpRequest = (workerData as { warmUp?: WarmUpRequest } | null)?.warmUp;
+if (warmUpRequest) warmUp(warmUpRequest);
