@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { propagate, twoline2satrec } from 'satellite.js';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +84,18 @@ describe('ssa screen', () => {
     expect(c.collision_probability as number).toBeGreaterThanOrEqual(0);
     expect(c.max_collision_probability as number).toBeGreaterThan(0);
     expect(['critical', 'high', 'medium', 'low']).toContain(c.risk_level);
+  }, 60_000);
+
+  it('reads a catalogue from a pipe whole: the workers do not warm up on a file that is read once', async () => {
+    const fifo = join(dir, 'catalog.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // Another process writes it (the test's reader may block the event loop until a writer opens).
+    const writer = spawn('cp', [catalogPath, fifo]);
+    const { stdout } = await run(withArg('--catalog', fifo));
+    const out = JSON.parse(stdout) as { total_objects: number; conjunctions: { secondary_norad: string }[] };
+    expect(out.total_objects).toBe(3);
+    expect(out.conjunctions.map((c) => c.secondary_norad)).toEqual(['41423']);
+    expect(writer.exitCode ?? (await new Promise((resolve) => writer.on('exit', resolve)))).toBe(0);
   }, 60_000);
 
   it('prints its usage with --help', async () => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { decodeAlpha5, parseElementSets } from '../../core/elements/index.ts';
 import { createSgp4 } from '../../core/propagation/index.ts';
@@ -112,11 +113,20 @@ const WARM_UP_MAX_MS = 48 * 3_600_000;
 /**
  * What the workers warm up on (ScreeningPoolOptions.warmUp): a fleet job's, while the main thread
  * reads and parses the catalogue. Not for --all (its screener is another), nor on one core, where
- * the warm-up would take the parse's time.
+ * the warm-up would take the parse's time, nor for a catalogue that is not a regular file: a pipe
+ * (`--catalog /dev/stdin`) read by the worker too would lose the main thread part of its data.
  */
 function warmUpFor(all: boolean, catalogPath: string, start: number, end: number, thresholdKm: number): WarmUpRequest | undefined {
-  if (all || availableParallelism() < 2) return undefined;
+  if (all || availableParallelism() < 2 || !isRegularFile(catalogPath)) return undefined;
   return { catalogPath, start: isoUtc(start), end: isoUtc(Math.min(end, start + WARM_UP_MAX_MS)), thresholdKm };
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false; // the read says why
+  }
 }
 
 function parseWorkers(text: string | undefined): number | undefined {
