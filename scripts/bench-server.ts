@@ -77,8 +77,8 @@ export async function startBenchServer(prefix: string, env: Record<string, strin
   return { base, child, stop };
 }
 
-/** User + system CPU seconds of a process so far, from /proc (Linux); undefined elsewhere. */
-export function cpuSeconds(pid: number | undefined): number | undefined {
+/** User + system CPU seconds so far of a process (a pid) or of one of its threads ('pid/task/tid'), from /proc (Linux); undefined elsewhere. */
+export function cpuSeconds(pid: number | string | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.

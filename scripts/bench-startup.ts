@@ -13,7 +13,8 @@
  *    ../shared/reference/catalog: the fleet of scripts/bench-screening.ts plus TAUSAT-2 55073 and
  *    SHAVIT R/B 56084) against the whole real catalogue (26,140 objects), 48 h from
  *    2023-10-09T00:00Z at 5 km, as one process on this machine's cores: median of 3 runs, and
- *    when that run reported each stage (--progress on stderr), to show where the time goes;
+ *    when that run reported each stage (--progress on stderr) and the CPU it used (its main thread
+ *    and the others: the worker, V8's compiler and GC threads), to show where the time goes;
  *  - in the same run, satellite.js's WASM BulkPropagator propagating the whole catalogue on one
  *    thread at 60 s steps over the same 48 h (2,881 instants, scripts/bench-screening.ts `baselineMs`,
  *    best of 2), and the ratio propagation ÷ screening (target ≥ 20×).
@@ -27,6 +28,7 @@ import { parseElementSets } from '../src/core/elements/index.ts';
 import { SCREENING_STAGES } from '../src/core/screening/index.ts';
 import { catalogVersionOf } from '../src/server/screening/catalog-version.ts';
 import { baselineMs, FLEET } from './bench-screening.ts';
+import { cpuSeconds } from './bench-server.ts';
 
 type Row = (what: string, value: string, note?: string) => void;
 
@@ -42,13 +44,34 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const load = () => loadavg()[0]!.toFixed(2);
 
+/** CPU seconds of a running process and of its main thread, read from /proc (Linux); undefined elsewhere. */
+interface CpuSample {
+  readonly total: number;
+  readonly mainThread: number;
+}
+
+function cpuSample(pid: number | undefined): CpuSample | undefined {
+  const total = cpuSeconds(pid);
+  // /proc/<pid>/task/<pid> is the main thread; the others are the worker threads and V8's compiler and GC threads.
+  const mainThread = pid === undefined ? undefined : cpuSeconds(`${pid}/task/${pid}`);
+  return total === undefined || mainThread === undefined ? undefined : { total, mainThread };
+}
+
+/** How often the CPU of a timed run is read: its last reading is at most this long before the exit. */
+const CPU_SAMPLE_MS = 10;
+
 /**
- * Wall time of `node bin/ssa.js args` from spawn to exit, with its stdout and each stderr line
- * with its time from spawn; throws on a non-zero exit.
+ * Wall time of `node bin/ssa.js args` from spawn to exit, with its stdout, each stderr line with
+ * its time from spawn, and its CPU seconds as last read before the exit (Linux); throws on a
+ * non-zero exit.
  */
-async function timed(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ ms: number; stdout: string; stderr: { ms: number; line: string }[] }> {
+async function timed(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ ms: number; stdout: string; stderr: { ms: number; line: string }[]; cpu?: CpuSample }> {
   const t = performance.now();
   const child = spawn(process.execPath, ['bin/ssa.js', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let cpu: CpuSample | undefined;
+  const sampler = setInterval(() => {
+    cpu = cpuSample(child.pid) ?? cpu;
+  }, CPU_SAMPLE_MS);
   const out: Buffer[] = [];
   const err: { ms: number; line: string }[] = [];
   child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -58,8 +81,9 @@ async function timed(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ ms:
   });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   const ms = performance.now() - t;
+  clearInterval(sampler);
   if (code !== 0) throw new Error(`ssa ${args.join(' ')} exited with ${code}: ${err.slice(-3).map((e) => e.line).join(' | ')}`);
-  return { ms, stdout: Buffer.concat(out).toString('utf8'), stderr: err };
+  return { ms, stdout: Buffer.concat(out).toString('utf8'), stderr: err, ...(cpu ? { cpu } : {}) };
 }
 
 /** From `ssa screen --progress` lines: when each stage was first reported, s from spawn. */
@@ -106,6 +130,12 @@ export async function startupBench(row: Row): Promise<void> {
   );
   // 'prepare' is reported once the catalogue is read, parsed and named; 'tle' once the workers hold it.
   row('ssa screen: stages first reported (--progress), s from spawn', '', stageMarks(middle.stderr, screenMs));
+  if (middle.cpu) {
+    // How busy the machine was: on 2 cores the run is bound by CPU, a third of it V8 compiling (ARCHITECTURE.md, "How the code runs").
+    const { total, mainThread } = middle.cpu;
+    const share = Math.round((100 * total) / ((screenMs / 1000) * availableParallelism()));
+    row('ssa screen: CPU (user + system, /proc)', `${total.toFixed(2)} s`, `main thread ${mainThread.toFixed(2)} s, other threads (worker, V8's compiler and GC) ${(total - mainThread).toFixed(2)} s: ${share} % of ${availableParallelism()} cores over the run`);
+  }
 
   const catalog = catalogVersionOf(parseElementSets(readFileSync(CATALOG, 'utf8')).sets);
   const baselines = [await baselineMs(catalog), await baselineMs(catalog)];
