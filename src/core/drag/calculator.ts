@@ -34,7 +34,7 @@ import { DragInputError, parseDragCalculatorInput, type CalculatorModel, type Dr
 import { circularOrbitThroughPoint } from './circular-orbit.ts';
 import { EARTH_MU_KM3_S2 } from './constants.ts';
 import { periodRate } from './decay-rate.ts';
-import { densityAt, densitySource, type DensityModel } from './density.ts';
+import { densityAt, DensityDomainError, densitySource, type DensityModel } from './density.ts';
 import { dragForceN, dragParameter } from './drag-force.ts';
 import { jb2008Drivers } from './jb2008-indices.ts';
 import { formatLifetime, predictLifetime, type LifetimePrediction } from './lifetime.ts';
@@ -130,13 +130,19 @@ export function calculateDrag(body: unknown, options: DragCalculatorOptions): Dr
 /**
  * Run the calculator on validated input. Every number of the result is finite for every input within the
  * ranges of calculator-input.ts (calculator-limits.test.ts sweeps their corners); should a computation still
- * overflow, the input is refused (DragInputError) rather than a NaN or Infinity being stored and sent.
+ * overflow, the input is refused (DragInputError) rather than a NaN or Infinity being stored and sent. A solar
+ * flux past JB2008's fit at the heights the orbit passes (density.ts DensityDomainError: above about 375 sfu
+ * over 1400 km) is refused naming solarFlux: both models run, for their spread.
  */
 export function calculateDragFor(input: DragCalculatorInput, options: DragCalculatorOptions): DragCalculation {
   let result: DragCalculation;
   try {
     result = compute(input, options);
   } catch (error) {
+    // Both models run for the spread, so either one's domain bounds the request.
+    if (error instanceof DensityDomainError) {
+      throw new DragInputError([{ field: 'solarFlux', message: `${error.message}; lower the solar flux (about 375 sfu at most above 1400 km) or the altitude` }]);
+    }
     if (error instanceof RangeError) throw beyondRange(error.message);
     throw error;
   }

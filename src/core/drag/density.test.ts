@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { daysSince1950, greenwichRightAscension, modifiedJulianDate, sunPosition } from '../atmosphere/jb2008/index.ts';
 import { utcMs } from '../units.ts';
-import { densityAt, densitySource, DTM2020_NRLMSISE_FACTOR, type DensityPoint } from './density.ts';
+import { densityAt, densityAtOrNull, DensityDomainError, densitySource, DTM2020_NRLMSISE_FACTOR, type DensityPoint } from './density.ts';
 import { jb2008Drivers, laggedAp } from './jb2008-indices.ts';
 
 const at = (altitudeKm: number): DensityPoint => ({
@@ -52,6 +52,27 @@ describe('densityAt', () => {
 
   it('JB2008 refuses heights below 90 km', () => {
     expect(() => densityAt('jb2008', at(85), { f107: 150, f107A: 150, ap: 15 })).toThrow(RangeError);
+  });
+
+  it('JB2008 refuses a solar flux past its high-altitude fit, where its density turns negative', () => {
+    // Bowman 2001's correction (SET JB2008.for, CHT = 0.22, −0.002, 0.00115, −2.11e-6) at 1500 km is
+    // 0.22 − 0.002·F + 1.725 − 0.003165·F: zero at F = 1.945 / 0.005165 = 376.6 sfu.
+    const f107 = (flux: number) => ({ indices: { ...jbIndices, f10: flux, f10b: flux, s10: flux, s10b: flux, xm10: flux, xm10b: flux, y10: flux, y10b: flux } });
+    const sw = (flux: number) => ({ f107: flux, f107A: flux, ap: 15, jb2008Indices: f107(flux).indices });
+    let error: unknown;
+    try {
+      densityAt('jb2008', at(1500), sw(400));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DensityDomainError);
+    expect(error).toBeInstanceOf(RangeError);
+    expect((error as DensityDomainError).message).toBe('JB2008 has no positive density at 1500 km for an 81-day F10.7 of 400 sfu: its correction above 1000 km (Bowman 2001) is fitted for a lower solar flux');
+    expect((error as DensityDomainError).f10bSfu).toBe(400);
+    expect(densityAtOrNull('jb2008', at(1500), sw(400))).toBeNull();
+    // Below 1000 km the correction is 1, and up to 375 sfu it stays positive at every height.
+    expect(densityAt('jb2008', at(900), sw(400))).toBeGreaterThan(0);
+    for (let km = 1000; km <= 3000; km += 25) expect(densityAt('jb2008', at(km), sw(375)), `${km} km`).toBeGreaterThan(0);
   });
 });
 

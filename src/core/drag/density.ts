@@ -55,21 +55,55 @@ export function nrlmsiseAt(point: DensityPoint, sw: SpaceWeather): NrlmsiseDensi
 
 const nrlmsise = (point: DensityPoint, sw: SpaceWeather): number => nrlmsiseAt(point, sw).densityKgPerM3;
 
-/** Total mass density, kg/m³. JB2008 throws a RangeError below 90 km. */
+/**
+ * A density model asked where it has no density to give: JB2008 above 1000 km at a solar flux past the
+ * one its high-altitude correction was fitted on (densityAt). A RangeError, so the callers that treat JB2008
+ * below 90 km as undefined (densityAtOrNull) treat this alike.
+ */
+export class DensityDomainError extends RangeError {
+  constructor(
+    message: string,
+    /** The 81-day solar flux the model ran with, sfu. */
+    readonly f10bSfu: number,
+    readonly altitudeKm: number,
+  ) {
+    super(message);
+    this.name = 'DensityDomainError';
+  }
+}
+
+/**
+ * Total mass density, kg/m³. JB2008 throws a RangeError below 90 km, and a DensityDomainError where its
+ * density is not positive: its exospheric correction above 1000 km (jb2008/high-altitude.ts, Bowman 2001,
+ * AAS 01-132) is a fit linear in height and in the 81-day F10.7, which turns negative between 1500 and about
+ * 1900 km once that flux passes about 377 sfu (at 1500 km: 0.22 − 0.002·F + 0.00115·1500 − 2.11e-6·F·1500 < 0).
+ * No 81-day mean that high has been observed; a constant flux entered that high (the drag calculator takes up
+ * to 400) is past what the fit covers, and a negative density would make drag raise an orbit.
+ */
 export function densityAt(model: DensityModel, point: DensityPoint, sw: SpaceWeather): number {
   switch (model) {
     case 'nrlmsise00':
       return nrlmsise(point, sw);
     case 'dtm2020':
       return DTM2020_NRLMSISE_FACTOR * nrlmsise(point, sw);
-    case 'jb2008':
-      return jb2008Density({
+    case 'jb2008': {
+      const { indices } = jb2008Drivers(sw);
+      const rho = jb2008Density({
         time: point.time,
         latitudeDeg: point.geocentricLatitudeDeg,
         longitudeDeg: point.longitudeDeg,
         altitudeKm: point.altitudeKm,
-        indices: jb2008Drivers(sw).indices,
+        indices,
       }).densityKgPerM3;
+      if (!(rho > 0)) {
+        throw new DensityDomainError(
+          `JB2008 has no positive density at ${point.altitudeKm.toFixed(0)} km for an 81-day F10.7 of ${indices.f10b} sfu: its correction above 1000 km (Bowman 2001) is fitted for a lower solar flux`,
+          indices.f10b,
+          point.altitudeKm,
+        );
+      }
+      return rho;
+    }
   }
 }
 

@@ -31,6 +31,7 @@ export { densityPointAtGeodetic, densityPointFromTeme, velocityRelativeToAtmosph
 export {
   densityAt,
   densityAtOrNull,
+  DensityDomainError,
   densitySource,
   DENSITY_MODELS,
   DTM2020_NRLMSISE_FACTOR,

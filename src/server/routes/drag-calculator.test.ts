@@ -55,8 +55,16 @@ describe('POST /api/drag-calculator/calculate at the edges', () => {
     expect(stored).toEqual([]);
   });
 
-  it('answers the largest drag the ranges allow with finite numbers', async () => {
+  it('answers 400 naming the solar flux where JB2008 has no density on the way down, and stores nothing', async () => {
     const res = await calculate({ ...OFEQ_16, name: 'Sail', mass: 0.001, crossSectionalArea: 10_000, dragCoefficient: 10, altitude: 2000, solarFlux: 400, geomagnetic: 9 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Invalid request: body\.solarFlux: JB2008 has no positive density at 1\d{3} km for an 81-day F10\.7 of 400 sfu: .*lower the solar flux/);
+    expect(stored).toEqual([]);
+  });
+
+  it('answers the largest drag the ranges allow with finite numbers', async () => {
+    // 375 sfu: about the highest flux JB2008's correction above 1000 km covers (core/drag/density.ts).
+    const res = await calculate({ ...OFEQ_16, name: 'Sail', mass: 0.001, crossSectionalArea: 10_000, dragCoefficient: 10, altitude: 2000, solarFlux: 375, geomagnetic: 9 });
     expect(res.statusCode).toBe(200);
     const result = DragCalculationResult.parse(res.json());
     expect(result.used.ballisticCoefficientKgPerM2).toBeCloseTo(1e-8, 20);
