@@ -61,12 +61,7 @@ const nrlmsise = (point: DensityPoint, sw: SpaceWeather): number => nrlmsiseAt(p
  * below 90 km as undefined (densityAtOrNull) treat this alike.
  */
 export class DensityDomainError extends RangeError {
-  constructor(
-    message: string,
-    /** The 81-day solar flux the model ran with, sfu. */
-    readonly f10bSfu: number,
-    readonly altitudeKm: number,
-  ) {
+  constructor(message: string) {
     super(message);
     this.name = 'DensityDomainError';
   }
@@ -75,8 +70,8 @@ export class DensityDomainError extends RangeError {
 /**
  * Total mass density, kg/m³. JB2008 throws a RangeError below 90 km, and a DensityDomainError where its
  * density is not positive: its exospheric correction above 1000 km (jb2008/high-altitude.ts, Bowman 2001,
- * AAS 01-132) is a fit linear in height and in the 81-day F10.7, which turns negative between 1500 and about
- * 1900 km once that flux passes about 377 sfu (at 1500 km: 0.22 − 0.002·F + 0.00115·1500 − 2.11e-6·F·1500 < 0).
+ * AAS 01-132) is a fit linear in height and in the 81-day F10.7, which turns negative from about 1450 to 1900 km
+ * once that flux passes about 376 sfu (at 1500 km: 0.22 − 0.002·F + 0.00115·1500 − 2.11e-6·F·1500 < 0 past 376.6).
  * No 81-day mean that high has been observed; a constant flux entered that high (the drag calculator takes up
  * to 400) is past what the fit covers, and a negative density would make drag raise an orbit.
  */
@@ -98,8 +93,6 @@ export function densityAt(model: DensityModel, point: DensityPoint, sw: SpaceWea
       if (!(rho > 0)) {
         throw new DensityDomainError(
           `JB2008 has no positive density at ${point.altitudeKm.toFixed(0)} km for an 81-day F10.7 of ${indices.f10b} sfu: its correction above 1000 km (Bowman 2001) is fitted for a lower solar flux`,
-          indices.f10b,
-          point.altitudeKm,
         );
       }
       return rho;

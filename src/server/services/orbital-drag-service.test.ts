@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseElementSets } from '../../core/elements/index.ts';
 import { parseSwAllCsv } from '../../core/spaceweather/index.ts';
-import { dragPropertiesFor } from './orbital-drag-service.ts';
+import type { CatalogEntry, CatalogService } from './catalog-service.ts';
+import { dragPropertiesFor, OrbitalDragService } from './orbital-drag-service.ts';
+import type { SpaceWeatherService } from './space-weather-service.ts';
 import { daysToRecords, recordsToDays } from './space-weather-service.ts';
 
 describe('drag properties of a fleet satellite', () => {
@@ -36,5 +39,34 @@ describe('space-weather days in the database', () => {
     expect(byKey(back.fluxMeans)).toEqual(byKey(parsed.records.fluxMeans));
     expect(byKey(back.threeHourly)).toEqual(byKey(parsed.records.threeHourly));
     expect(byKey(back.dailyAp)).toEqual(byKey(parsed.records.dailyAp));
+  });
+});
+
+describe('an object’s decay forecast', () => {
+  // FREGAT DEB 46109 of ../shared/reference/catalog/full_catalog_3le_2023-10-09.txt: perigee about 350 km,
+  // apogee about 2060 km, B* 0.28.
+  const [set] = parseElementSets(
+    [
+      'FREGAT DEB',
+      '1 46109U 11037JU  23282.81630484  .01146760  00000-0  28066+0 0  9999',
+      '2 46109  51.5359 152.6225 1121497 138.7392 230.3965 12.76935604140221',
+    ].join('\n'),
+  ).sets;
+  const entry = { set: set!, object: { name: 'FREGAT DEB', noradId: 46109, massKg: null } } as unknown as CatalogEntry;
+  const serviceWith = (flux: number) =>
+    new OrbitalDragService({} as CatalogService, { snapshot: async () => ({ weatherAt: () => ({ f107: flux, f107A: flux, ap: 15 }) }) } as unknown as SpaceWeatherService);
+
+  it('leaves out JB2008, saying why, where a series’ flux is past its fit on the way down (a 500 otherwise)', async () => {
+    // Bowman 2001's correction turns negative between 1500 and 1900 km past 376.6 sfu (core/drag/density.ts).
+    const decay = await serviceWith(400).objectDecay(entry);
+    expect(decay.runs.map((r) => r.model)).toEqual(['NRLMSISE-00']);
+    expect(decay.runs[0]!.status).toBe('reentry');
+    expect(decay.note).toMatch(/ JB2008 left out: JB2008 has no positive density at 1\d{3} km for an 81-day F10\.7 of 400 sfu: .*\.$/);
+  });
+
+  it('runs both models where JB2008 has a density throughout', async () => {
+    const decay = await serviceWith(150).objectDecay(entry);
+    expect(decay.runs.map((r) => r.model)).toEqual(['NRLMSISE-00', 'JB2008']);
+    expect(decay.note).not.toMatch(/left out/);
   });
 });

@@ -12,6 +12,7 @@ import {
   DAYS_PER_YEAR,
   densityAt,
   densityAtOrNull,
+  DensityDomainError,
   densityPointAtGeodetic,
   densitySource,
   dragAlertLevel,
@@ -536,12 +537,19 @@ export class OrbitalDragService {
     if (estimates.length === 0) {
       return { ...base, runs: [], earliestReentry: null, latestReentry: null, curve: [], note: `B* is ${entry.set.bstar} (not a drag estimate) and the SATCAT gives no mass: no drag parameter to integrate with.` };
     }
+    // A model with no density on the way down (JB2008 past its fit at a space-weather series' high flux,
+    // core/drag/density.ts DensityDomainError) gives no run; the note says why. NRLMSISE-00 always runs.
+    const leftOut = new Set<string>();
     const runs = estimates.flatMap((estimate) =>
-      (['nrlmsise00', 'jb2008'] as const).map((model) => ({
-        estimate,
-        model,
-        prediction: predictLifetime({ epoch, orbit, dragParameterM2PerKg: estimate.value, model, spaceWeather: snapshot.weatherAt }, { capYears: LIFETIME_CAP_YEARS }),
-      })),
+      (['nrlmsise00', 'jb2008'] as const).flatMap((model) => {
+        try {
+          return [{ estimate, model, prediction: predictLifetime({ epoch, orbit, dragParameterM2PerKg: estimate.value, model, spaceWeather: snapshot.weatherAt }, { capYears: LIFETIME_CAP_YEARS }) }];
+        } catch (error) {
+          if (!(error instanceof DensityDomainError)) throw error;
+          leftOut.add(`${model === 'jb2008' ? 'JB2008' : model} left out: ${error.message}.`);
+          return [];
+        }
+      }),
     );
     const reentries = runs.map((r) => r.prediction.reentryTime);
     const known = reentries.filter((t): t is UtcMs => t !== undefined);
@@ -558,7 +566,10 @@ export class OrbitalDragService {
       earliestReentry: known.length > 0 ? iso(Math.min(...known)) : null,
       latestReentry: known.length === reentries.length ? iso(Math.max(...known)) : null,
       curve: runs[0]!.prediction.history.map((p) => ({ time: iso(p.time), altitudeKm: p.altitudeKm, perigeeKm: p.perigeeAltitudeKm, apogeeKm: p.apogeeAltitudeKm })),
-      note: 'Orbit-averaged decay integrated from the element set’s mean orbit (src/core/drag predictLifetime) with the stored space-weather series (long-term means beyond it). B* absorbs more than drag, and real Cd·A/m was 1.5 to 3.2 times the B* estimate for the decayed objects of the validation set: read the spread, not one date.',
+      note: [
+        'Orbit-averaged decay integrated from the element set’s mean orbit (src/core/drag predictLifetime) with the stored space-weather series (long-term means beyond it). B* absorbs more than drag, and real Cd·A/m was 1.5 to 3.2 times the B* estimate for the decayed objects of the validation set: read the spread, not one date.',
+        ...leftOut,
+      ].join(' '),
     };
   }
 
