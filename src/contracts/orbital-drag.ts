@@ -280,8 +280,11 @@ export const DecayForecast = z
     initial_altitude: z.number(),
     decay_rate: z.number().describe('Mean altitude lost per day now, km/day'),
     altitude_loss_30d: z.number().describe('NRLMSISE-00, km'),
-    jb2008_altitude_loss_30d: z.number().describe('The same integration with JB2008, km'),
-    model_spread: z.object({ value: z.number(), level: SpreadLevel }).describe('Spread of the two 30-day altitude losses'),
+    jb2008_altitude_loss_30d: z
+      .number()
+      .nullable()
+      .describe('The same integration with JB2008, km; null where JB2008 has no density on the way (its fit above about 1,450 km turns negative past an 81-day F10.7 of about 376 sfu)'),
+    model_spread: z.object({ value: z.number(), level: SpreadLevel }).describe('Spread of the two 30-day altitude losses; 0 where either is not positive or JB2008 gave none'),
     reentry_day: z.number().nullable().describe('Day of re-entry (perigee at 120 km) when within the 30 days'),
     points: z.array(DecayPoint).describe('Days 0 to 30'),
   })

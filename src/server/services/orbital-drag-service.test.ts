@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseElementSets } from '../../core/elements/index.ts';
 import { parseSwAllCsv } from '../../core/spaceweather/index.ts';
+import { utcMs } from '../../core/units.ts';
 import type { CatalogEntry, CatalogService } from './catalog-service.ts';
-import { dragPropertiesFor, OrbitalDragService } from './orbital-drag-service.ts';
+import { dragPropertiesFor, fleetDecayForecast, OrbitalDragService } from './orbital-drag-service.ts';
 import type { SpaceWeatherService } from './space-weather-service.ts';
 import { daysToRecords, recordsToDays } from './space-weather-service.ts';
 
@@ -68,5 +69,34 @@ describe('an object’s decay forecast', () => {
     const decay = await serviceWith(150).objectDecay(entry);
     expect(decay.runs.map((r) => r.model)).toEqual(['NRLMSISE-00', 'JB2008']);
     expect(decay.note).not.toMatch(/left out/);
+  });
+});
+
+describe('a fleet satellite’s 30-day decay (Orbit Decay tab)', () => {
+  // The same FREGAT DEB: mean altitude about 1,200 km, inside the fleet's LEO band (under 2,000 km),
+  // so a fleet configured with it is forecast; its apogee passes JB2008's negative band past 376 sfu.
+  const [set] = parseElementSets(
+    [
+      'FREGAT DEB',
+      '1 46109U 11037JU  23282.81630484  .01146760  00000-0  28066+0 0  9999',
+      '2 46109  51.5359 152.6225 1121497 138.7392 230.3965 12.76935604140221',
+    ].join('\n'),
+  ).sets;
+  const entry = { set: set!, object: { name: 'FREGAT DEB', noradId: 46109, massKg: null } } as unknown as CatalogEntry;
+  const time = utcMs(Date.parse('2023-10-10T00:00:00Z'));
+  const weather = (flux: number) => () => ({ f107: flux, f107A: flux, ap: 15 });
+
+  it('gives no JB2008 loss (null, spread 0) where the flux is past its fit, instead of failing the fleet’s answer', async () => {
+    const forecast = await fleetDecayForecast(entry, time, weather(400) as never);
+    expect(forecast.jb2008_altitude_loss_30d).toBeNull();
+    expect(forecast.model_spread).toEqual({ value: 0, level: 'green' });
+    expect(forecast.altitude_loss_30d).toBeGreaterThan(0);
+    expect(forecast.points).toHaveLength(31);
+  });
+
+  it('gives both losses and their spread where JB2008 has a density throughout', async () => {
+    const forecast = await fleetDecayForecast(entry, time, weather(150) as never);
+    expect(forecast.jb2008_altitude_loss_30d).toBeGreaterThan(0);
+    expect(forecast.model_spread.value).toBeGreaterThan(0);
   });
 });

@@ -144,6 +144,49 @@ const referencePoint = (time: UtcMs) => densityPointAtGeodetic(time, REFERENCE_P
  * part of the snapshot's). Answers for an explicit time (or profile place) are computed per request
  * (one profile is 13 × 2 model calls, well under a millisecond each).
  */
+type DecayForecast = PredictionsResponse['satellites'][number];
+
+/**
+ * One fleet satellite's 30-day decay for the Orbit Decay tab: NRLMSISE-00, and JB2008 beside it
+ * for the spread. JB2008 has no density above about 1,450 km once an imported series' 81-day flux
+ * passes about 376 sfu (core/drag/density.ts DensityDomainError); a satellite of the fleet's LEO
+ * band (mean altitude up to LEO_MAX_ALTITUDE_KM) can pass there, and its JB2008 loss is then null
+ * instead of failing the whole answer. `pause` runs before each integration (the server yields a turn).
+ */
+export async function fleetDecayForecast(entry: CatalogEntry, time: UtcMs, weatherAt: SpaceWeatherSnapshot['weatherAt'], pause: () => Promise<void> = async () => undefined): Promise<DecayForecast> {
+  const props = dragPropertiesFor(entry.object);
+  const orbit = meanOrbitAt(entry.set, time);
+  const run = async (model: DensityModel) => {
+    await pause();
+    return predictLifetime(
+      { epoch: time, orbit, dragParameterM2PerKg: dragParameter(props.drag_coefficient, props.area_m2, props.mass_kg), model, spaceWeather: weatherAt },
+      { capYears: DECAY_DAYS / DAYS_PER_YEAR, dailyDays: DECAY_DAYS },
+    );
+  };
+  const msis = await run('nrlmsise00');
+  const jb = await run('jb2008').catch((error: unknown) => {
+    if (error instanceof DensityDomainError) return undefined;
+    throw error;
+  });
+  const loss = (p: typeof msis) => (p.daily[0]?.altitudeKm ?? 0) - (p.daily[p.daily.length - 1]?.altitudeKm ?? 0);
+  const msisLoss = loss(msis);
+  const jbLoss = jb === undefined ? null : loss(jb);
+  const spread = jbLoss !== null && msisLoss > 0 && jbLoss > 0 ? modelSpread([msisLoss, jbLoss]) : 0;
+  return {
+    satellite: entry.object.name,
+    norad_id: entry.object.noradId,
+    elements_epoch: iso(entry.set.epoch),
+    drag_properties: props,
+    initial_altitude: msis.daily[0]?.altitudeKm ?? Number.NaN,
+    decay_rate: msis.initial.decayRateKmPerDay,
+    altitude_loss_30d: msisLoss,
+    jb2008_altitude_loss_30d: jbLoss,
+    model_spread: { value: spread, level: spreadLevel(spread) },
+    reentry_day: msis.status === 'reentry' ? (msis.lifetimeDays ?? null) : null,
+    points: msis.daily.map((p) => ({ day: p.day, altitude: p.altitudeKm, perigee: p.perigeeAltitudeKm, apogee: p.apogeeAltitudeKm })),
+  };
+}
+
 export class OrbitalDragService {
   private readonly realtimeClock: ClockedSnapshot<SpaceWeatherSnapshot, RealtimeResponse>;
   private readonly forecastClock: ClockedSnapshot<SpaceWeatherSnapshot, SpaceWeatherForecastResponse>;
@@ -458,37 +501,10 @@ export class OrbitalDragService {
       return i < 0 ? DRAG_PRESETS.length : i;
     };
     const chosen = [...fleet].sort((a, b) => rank(a) - rank(b) || a.object.name.localeCompare(b.object.name)).slice(0, DECAY_SATELLITES);
-    const capYears = DECAY_DAYS / DAYS_PER_YEAR;
     const satellites: PredictionsResponse['satellites'] = [];
     for (const entry of chosen) {
-      const props = dragPropertiesFor(entry.object);
-      const orbit = meanOrbitAt(entry.set, time);
       // One 30-day integration (tens of milliseconds) per turn: requests are answered in between.
-      const run = async (model: DensityModel) => {
-        await nextTurn();
-        return predictLifetime(
-          { epoch: time, orbit, dragParameterM2PerKg: dragParameter(props.drag_coefficient, props.area_m2, props.mass_kg), model, spaceWeather: snapshot.weatherAt },
-          { capYears, dailyDays: DECAY_DAYS },
-        );
-      };
-      const msis = await run('nrlmsise00');
-      const jb = await run('jb2008');
-      const loss = (p: typeof msis) => (p.daily[0]?.altitudeKm ?? 0) - (p.daily[p.daily.length - 1]?.altitudeKm ?? 0);
-      const losses = [loss(msis), loss(jb)];
-      const spread = losses.every((v) => v > 0) ? modelSpread(losses) : 0;
-      satellites.push({
-        satellite: entry.object.name,
-        norad_id: entry.object.noradId,
-        elements_epoch: iso(entry.set.epoch),
-        drag_properties: props,
-        initial_altitude: msis.daily[0]?.altitudeKm ?? Number.NaN,
-        decay_rate: msis.initial.decayRateKmPerDay,
-        altitude_loss_30d: losses[0]!,
-        jb2008_altitude_loss_30d: losses[1]!,
-        model_spread: { value: spread, level: spreadLevel(spread) },
-        reentry_day: msis.status === 'reentry' ? (msis.lifetimeDays ?? null) : null,
-        points: msis.daily.map((p) => ({ day: p.day, altitude: p.altitudeKm, perigee: p.perigeeAltitudeKm, apogee: p.apogeeAltitudeKm })),
-      });
+      satellites.push(await fleetDecayForecast(entry, time, snapshot.weatherAt, nextTurn));
     }
     const chart = Array.from({ length: DECAY_DAYS + 1 }, (_, day) => {
       const row: Record<string, number> = { day };

@@ -75,7 +75,7 @@ export function OrbitDecayTab({ data }: { data: PredictionsResponse | undefined 
               <li key={s.norad_id} className="flex items-center justify-between gap-2">
                 <span>
                   <ObjectLink norad={s.norad_id} name={s.satellite} />
-                  {`: ${s.altitude_loss_30d.toFixed(2)} km (NRLMSISE-00), ${s.jb2008_altitude_loss_30d.toFixed(2)} km (JB2008) in 30 days`}
+                  {`: ${s.altitude_loss_30d.toFixed(2)} km (NRLMSISE-00), ${s.jb2008_altitude_loss_30d === null ? 'no JB2008 value (no density at this flux and height)' : `${s.jb2008_altitude_loss_30d.toFixed(2)} km (JB2008)`} in 30 days`}
                 </span>
                 <Badge variant={spreadLevel(s.model_spread.value)}>{`${(s.model_spread.value * 100).toFixed(1)}%`}</Badge>
               </li>
