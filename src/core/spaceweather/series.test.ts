@@ -147,3 +147,29 @@ describe('createSpaceWeatherSeries precedence and derived values', () => {
     expect(intervalNumber(at('1969-12-31T23:59:59Z'))).toBe(-1);
   });
 });
+
+describe('createSpaceWeatherSeries look-ups are cached per day and interval (time-keys.ts keyCache)', () => {
+  it('answers the same whatever was asked before: a 25-year walk forward equals the same walk on a fresh series backward', () => {
+    // A drag lifetime's pattern: every look-up of a step, every 7 h from 2003 through 2028 (about
+    // 31,000 instants, past the caches' 4096 slots, so slots are reused by days far apart).
+    const records = csv([...HALLOWEEN, ...END]);
+    const instants = Array.from({ length: 31_300 }, (_, k) => at('2003-10-01T00:00:00Z') + k * 7 * 3_600_000);
+    const lookUps = (series: ReturnType<typeof createSpaceWeatherSeries>, t: number) => [
+      series.f107(utcMs(t), { kind: 'observed', lagDays: 1 }),
+      series.f107(utcMs(t), { kind: 'adjusted' }),
+      series.f107Mean81(utcMs(t), { kind: 'observed', lagDays: 5 }),
+      series.apDaily(utcMs(t)),
+      series.ap3h(utcMs(t)),
+      series.ap3h(utcMs(t - 6.7 * 3_600_000)),
+      series.kp3h(utcMs(t)),
+    ];
+    const forward = createSpaceWeatherSeries([records]);
+    const backward = createSpaceWeatherSeries([records]);
+    const walked = instants.map((t) => lookUps(forward, t));
+    const fresh = [...instants].reverse().map((t) => lookUps(backward, t)).reverse();
+    expect(walked).toEqual(fresh);
+    // Spot values from the rows: the Halloween storm's 3-hour ap and a monthly prediction.
+    expect(forward.ap3h(at('2003-10-29T06:30:00Z')).value).toBe(400);
+    expect(forward.f107(at('2024-06-01T12:00:00Z')).value).toBe(150.8);
+  });
+});

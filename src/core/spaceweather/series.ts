@@ -19,7 +19,7 @@
  */
 import type { UtcMs } from '../units.ts';
 import { apToKp } from './kp-ap.ts';
-import { dayLabel, dayNumber, INTERVALS_PER_DAY, intervalLabel, intervalNumber } from './time-keys.ts';
+import { dayLabel, dayNumber, INTERVALS_PER_DAY, intervalLabel, intervalNumber, keyCache } from './time-keys.ts';
 import { MAX_INTERPOLATION_GAP_DAYS, Timeline } from './timeline.ts';
 import { TYPICAL_SPACE_WEATHER, type TypicalSpaceWeather } from './typical-level.ts';
 import {
@@ -147,16 +147,12 @@ export function createSpaceWeatherSeries(recordSets: readonly SpaceWeatherRecord
   const fluxValue = <R extends DailyFluxRecord | FluxMeanRecord>(timeline: Timeline<R>, day: number): IndexValue | undefined =>
     timeline.read(day) ?? timeline.interpolate(day, MAX_INTERPOLATION_GAP_DAYS);
 
-  function f107(time: UtcMs, query: FluxQuery = {}): IndexValue {
-    const kind = query.kind ?? 'observed';
-    const day = dayNumber(time) - (query.lagDays ?? 0);
+  function f107OfDay(kind: FluxKind, day: number): IndexValue {
     const what = `${kind} F10.7`;
     return fluxValue(flux[kind], day) ?? flux[kind].fallback(day, what) ?? typicalValue(typical.f107, what);
   }
 
-  function f107Mean81(time: UtcMs, query: FluxQuery = {}): IndexValue {
-    const kind = query.kind ?? 'observed';
-    const day = dayNumber(time) - (query.lagDays ?? 0);
+  function f107Mean81OfDay(kind: FluxKind, day: number): IndexValue {
     const what = `81-day centred mean of ${kind} F10.7`;
     const direct = fluxValue(mean81[kind], day);
     if (direct !== undefined) return direct;
@@ -178,9 +174,9 @@ export function createSpaceWeatherSeries(recordSets: readonly SpaceWeatherRecord
     return mean81[kind].fallback(day, what) ?? typicalValue(typical.f107Mean81, what);
   }
 
-  function apDaily(time: UtcMs): IndexValue {
-    const day = dayNumber(time);
-    return apDay.read(day) ?? apDay.fallback(day, 'daily Ap') ?? ap3.fallback(intervalNumber(time), 'daily Ap') ?? typicalValue(typical.ap, 'daily Ap');
+  function apDailyOfInterval(interval: number): IndexValue {
+    const day = Math.floor(interval / INTERVALS_PER_DAY);
+    return apDay.read(day) ?? apDay.fallback(day, 'daily Ap') ?? ap3.fallback(interval, 'daily Ap') ?? typicalValue(typical.ap, 'daily Ap');
   }
 
   /**
@@ -198,19 +194,32 @@ export function createSpaceWeatherSeries(recordSets: readonly SpaceWeatherRecord
     };
   }
 
-  function ap3h(time: UtcMs): IndexValue {
-    const interval = intervalNumber(time);
+  function ap3hOfInterval(interval: number): IndexValue {
     return ap3.read(interval) ?? ap3hDefault(interval) ?? typicalValue(typical.ap, '3-hour ap');
   }
 
-  function kp3h(time: UtcMs): IndexValue {
-    const interval = intervalNumber(time);
+  function kp3hOfInterval(interval: number): IndexValue {
     const held = kp3.read(interval);
     if (held !== undefined) return held;
     const ap = ap3hDefault(interval);
     if (ap === undefined) return typicalValue(typical.kp, '3-hour Kp');
     return { ...ap, value: apToKp(ap.value), method: `${ap.method ?? ''}; Kp of that ap by Bartels’ table` };
   }
+
+  // The series does not change once built, so each look-up is a function of its day or interval
+  // (a lag only moves the day): cached per key (time-keys.ts keyCache), the same values come back.
+  const cached = {
+    f107: { observed: keyCache((day) => f107OfDay('observed', day)), adjusted: keyCache((day) => f107OfDay('adjusted', day)) },
+    f107Mean81: { observed: keyCache((day) => f107Mean81OfDay('observed', day)), adjusted: keyCache((day) => f107Mean81OfDay('adjusted', day)) },
+    apDaily: keyCache(apDailyOfInterval),
+    ap3h: keyCache(ap3hOfInterval),
+    kp3h: keyCache(kp3hOfInterval),
+  };
+  const f107 = (time: UtcMs, query: FluxQuery = {}): IndexValue => cached.f107[query.kind ?? 'observed'](dayNumber(time) - (query.lagDays ?? 0));
+  const f107Mean81 = (time: UtcMs, query: FluxQuery = {}): IndexValue => cached.f107Mean81[query.kind ?? 'observed'](dayNumber(time) - (query.lagDays ?? 0));
+  const apDaily = (time: UtcMs): IndexValue => cached.apDaily(intervalNumber(time));
+  const ap3h = (time: UtcMs): IndexValue => cached.ap3h(intervalNumber(time));
+  const kp3h = (time: UtcMs): IndexValue => cached.kp3h(intervalNumber(time));
 
   function coverage(): SpaceWeatherCoverage {
     const dayKeys = [flux.observed, flux.adjusted, mean81.observed, apDay].flatMap((t) => {

@@ -29,8 +29,29 @@ export function dayOfYearNumber(yearText: string, doyText: string): { day: numbe
   return { day: Math.round(Date.UTC(year, 0, doy) / MS_PER_DAY), year, doy };
 }
 
+/**
+ * A function of a day or interval number, cached: the last value made for each of `slots` slots
+ * (key modulo slots). A drag lifetime asks a series tens of thousands of times, mostly for the
+ * days and intervals it asked for a step earlier, and each answer carries labels and provenance
+ * text: made afresh every time, they took most of a 2-s drag calculation. A hit returns what the
+ * miss made from the same key, so callers see the same values (`make` must depend on the key
+ * only, and what it returns must not be changed).
+ */
+export function keyCache<T>(make: (key: number) => T, slots = 4096): (key: number) => T {
+  const keys = new Float64Array(slots).fill(Number.NaN);
+  const values = new Array<T | undefined>(slots).fill(undefined);
+  return (key) => {
+    const slot = ((key % slots) + slots) % slots | 0;
+    if (keys[slot] === key) return values[slot]!;
+    const value = make(key);
+    keys[slot] = key;
+    values[slot] = value;
+    return value;
+  };
+}
+
 /** "YYYY-MM-DD" of a day number. */
-export const dayLabel = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+export const dayLabel: (day: number) => string = keyCache((day) => new Date(day * MS_PER_DAY).toISOString().slice(0, 10));
 
 /** "YYYY-MM-DDThh:00Z/+3h" of a 3-hour interval number. */
-export const intervalLabel = (interval: number): string => `${new Date(interval * MS_PER_3H).toISOString().slice(0, 13)}:00Z/+3h`;
+export const intervalLabel: (interval: number) => string = keyCache((interval) => `${new Date(interval * MS_PER_3H).toISOString().slice(0, 13)}:00Z/+3h`);
