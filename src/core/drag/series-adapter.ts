@@ -13,7 +13,7 @@
  * - JB2008's indices are passed on unless one of them is a default; then JB2008 uses the stand-ins of
  *   jb2008-indices.ts, formed from the same F10.7 and ap.
  */
-import { jb2008SpaceWeather, nrlmsiseSpaceWeather, type Jb2008Files, type SpaceWeatherSeries } from '../spaceweather/index.ts';
+import { INTERVALS_PER_DAY, jb2008SpaceWeather, nrlmsiseSpaceWeather, type Jb2008Files, type SpaceWeatherRecords, type SpaceWeatherSeries } from '../spaceweather/index.ts';
 import type { UtcMs } from '../units.ts';
 import { LONG_TERM_MEAN_SPACE_WEATHER, type SpaceWeather, type SpaceWeatherFn } from './space-weather.ts';
 
@@ -40,5 +40,37 @@ export function spaceWeatherFromSeries(series: SpaceWeatherSeries, options: Seri
       ...(historyKnown ? { apArray: n.input.apArray } : {}),
       ...(jb.status === 'default' ? {} : { jb2008Indices: jb.indices }),
     };
+  };
+}
+
+/**
+ * How far before an instant the adapter's look-ups reach, in days, with room to spare: the 81-day
+ * mean formed from daily values (±40 days, series.ts) at JB2008's longest lag (5 days,
+ * JB2008_LAG_DAYS), each daily value possibly interpolated from a neighbour up to
+ * MAX_INTERPOLATION_GAP_DAYS (62) earlier: 107 days. The ap history reaches 57 hours back and
+ * DTCFILE's ΔTc one hour.
+ */
+export const SERIES_LOOKBACK_DAYS = 120;
+
+/**
+ * The records a series needs to answer the adapter exactly as the full records would, at every
+ * instant from `fromDay` + SERIES_LOOKBACK_DAYS on: those of `fromDay` and later (3-hour records by
+ * whole days, so the daily Ap formed from them is the same). The fall-backs (the newest imported
+ * value, status 'default') can differ, but the adapter uses no default value. For handing a
+ * series to a worker thread: the full SW-All history is about 270,000 records.
+ */
+export function recordsFrom(recordSets: readonly SpaceWeatherRecords[], files: Jb2008Files, fromDay: number): { recordSets: SpaceWeatherRecords[]; jb2008Files: Jb2008Files } {
+  const fromInterval = fromDay * INTERVALS_PER_DAY;
+  const days = <V extends { day: number }>(map: ReadonlyMap<number, V> | undefined) => (map ? new Map([...map].filter(([day]) => day >= fromDay)) : undefined);
+  const solar = days(files.solar);
+  const storm = days(files.storm);
+  return {
+    recordSets: recordSets.map((set) => ({
+      flux: set.flux.filter((r) => r.day >= fromDay),
+      fluxMeans: set.fluxMeans.filter((r) => r.day >= fromDay),
+      threeHourly: set.threeHourly.filter((r) => r.interval >= fromInterval),
+      dailyAp: set.dailyAp.filter((r) => r.day >= fromDay),
+    })),
+    jb2008Files: { ...(solar ? { solar } : {}), ...(storm ? { storm } : {}) },
   };
 }

@@ -10,7 +10,7 @@
  *   observed, predicted or default and where it came from.
  * - `nrlmsiseSpaceWeather(series, time)`, `jb2008SpaceWeather(series, time)`: each model's inputs.
  * - `TYPICAL_SPACE_WEATHER`, Kp ↔ ap (`kpToAp`, `apToKp`), `stormTemperatureFromAp`,
- *   `earthSunDistanceAu`, `adjustF107ToOneAu`.
+ *   `earthSunDistanceAu`, `adjustF107ToOneAu`; the UTC day number of an instant (`dayNumber`).
  * - NOAA's geomagnetic storm scale from Kp (`geomagneticScale`: G1 at Kp 5 … G5 at Kp 9), `kpText` (5−, 7+), and
  *   `newestObservationEnd` (the end of the newest observed value of a series' coverage).
  */
@@ -43,6 +43,7 @@ export { geomagneticScale, kpText, NOAA_G_SCALE, type GeomagneticAlertLevel, typ
 export { newestObservationEnd } from './newest-observation.ts';
 export { STORM_AP_LAG_HOURS, STORM_TEMPERATURE_METHOD, stormTemperatureFromAp } from './storm-temperature.ts';
 export { adjustF107ToOneAu, earthSunDistanceAu } from './earth-sun-distance.ts';
+export { dayNumber, INTERVALS_PER_DAY } from './time-keys.ts';
 export {
   EMPTY_RECORDS,
   type DailyApRecord,

@@ -11,6 +11,7 @@ import { badRequest } from '../http/errors.ts';
  */
 export const dragCalculatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const calculator = ctx.services.dragCalculator;
+  app.addHook('onClose', async () => calculator.close());
 
   app.post(
     '/api/drag-calculator/calculate',

@@ -1,14 +1,8 @@
 import type { DragCalculationResult, DragCalculationsResponse } from '../../contracts/orbital-drag.ts';
-import {
-  calculateDragFor,
-  LONG_TERM_MEAN_SPACE_WEATHER,
-  parseDragCalculatorInput,
-  spaceWeatherFromSeries,
-  type DragCalculation,
-  type DragCalculatorInput,
-} from '../../core/drag/index.ts';
+import { LONG_TERM_MEAN_SPACE_WEATHER, parseDragCalculatorInput, type DragCalculation, type DragCalculatorInput } from '../../core/drag/index.ts';
 import { utcMs } from '../../core/units.ts';
 import type { DragCalculationRepository, StoredDragCalculation } from '../repositories/drag-calculation-repository.ts';
+import { DragPool } from '../workers/drag/drag-pool.ts';
 import type { SpaceWeatherService } from './space-weather-service.ts';
 
 type StoredResult = DragCalculation & { lifetimeSpaceWeatherSource: string };
@@ -18,7 +12,7 @@ export const DEFAULT_CALCULATIONS_LIMIT = 10;
 
 /**
  * The drag calculator (spec §3 "Custom satellite input" → "Drag calculation result"): core
- * calculateDrag on the request, every run stored so the page can list them.
+ * calculateDragFor on a worker thread (DragPool), every run stored so the page can list them.
  *
  * The point's density takes the entered solar flux and Kp (the form sends them: defaults 140 sfu and
  * 3); the lifetime takes the imported space-weather series when there is one (observed values, then
@@ -30,14 +24,16 @@ export class DragCalculatorService {
   constructor(
     private readonly repo: DragCalculationRepository,
     private readonly spaceWeather: SpaceWeatherService,
+    /** Where the calculation runs: a worker thread, off the event loop (drag-pool.ts). */
+    private readonly pool: DragPool = new DragPool(),
   ) {}
 
   /** Validates (DragInputError naming each bad field), computes and stores one calculation. */
   async calculate(body: unknown, now: Date): Promise<DragCalculationResult> {
     const input = parseDragCalculatorInput(body);
     const snapshot = await this.spaceWeather.snapshot();
-    const series = snapshot.imported ? spaceWeatherFromSeries(snapshot.series, { jb2008Files: snapshot.jb2008Files }) : undefined;
-    const result = calculateDragFor(input, { time: utcMs(now.getTime()), ...(series ? { spaceWeather: series } : {}) });
+    const series = snapshot.imported ? { version: snapshot.version, series: snapshot.series, recordSets: snapshot.recordSets, jb2008Files: snapshot.jb2008Files } : undefined;
+    const result = await this.pool.calculate(input, utcMs(now.getTime()), series);
     const mean = LONG_TERM_MEAN_SPACE_WEATHER;
     const lifetimeSpaceWeatherSource = series
       ? `${snapshot.providerName ?? 'imported'} series from now (observed, then predictions), then the long-term mean F10.7 ${mean.f107}, Ap ${mean.ap}`
@@ -50,6 +46,11 @@ export class DragCalculatorService {
       result: { ...result, lifetimeSpaceWeatherSource },
     });
     return toResult(stored);
+  }
+
+  /** Stops the calculator's worker thread (server shutdown). */
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
   /** The newest `limit` calculations and how many there are in all. */

@@ -226,6 +226,8 @@ export class SpaceWeatherSnapshot {
     readonly lastImport: SpaceWeatherImportRow | undefined,
     /** SET's SOLFSMY and DTCFILE days by day number (empty: none imported; JB2008 takes the F10.7 proxies and ΔTc from ap). */
     readonly jb2008Files: Jb2008Files = {},
+    /** What `series` was built from, the more trusted provider first (the drag calculator's worker builds its own copy). */
+    readonly recordSets: readonly SpaceWeatherRecords[] = [],
   ) {
     this.weatherAt = (t: UtcMs) => this.at(t).weather;
   }
@@ -324,10 +326,11 @@ export class SpaceWeatherService {
       const storm = new Map<number, StormTemperatureDay>(stormRows.map(({ date, ...values }) => [dayNumberOf(date), { day: dayNumberOf(date), ...values }]));
       const sets = daysToRecords(days);
       const ordered = [...PROVIDERS.map((p) => p.key).filter((k) => sets.has(k)), ...[...sets.keys()].filter((k) => !PROVIDERS.some((p) => p.key === k)).sort()];
-      const series = createSpaceWeatherSeries(ordered.map((k) => sets.get(k)!));
+      const recordSets = ordered.map((k) => sets.get(k)!);
+      const series = createSpaceWeatherSeries(recordSets);
       const names = ordered.map((k) => PROVIDERS.find((p) => p.key === k)?.name ?? k);
       this.builds += 1;
-      const snapshot = new SpaceWeatherSnapshot(series, this.builds, days.length, names.length ? names.join(' + ') : null, lastImport, { solar, storm });
+      const snapshot = new SpaceWeatherSnapshot(series, this.builds, days.length, names.length ? names.join(' + ') : null, lastImport, { solar, storm }, recordSets);
       this.current = snapshot;
       return snapshot;
     })();
