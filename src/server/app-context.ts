@@ -21,6 +21,7 @@ import { CatalogScreeningRepository } from './repositories/catalog-screening-rep
 import { CatalogScreeningService } from './services/catalog-screening/catalog-screening-service.ts';
 import { AccountService } from './services/account-service.ts';
 import { CdmImportService } from './services/conjunctions/cdm-import-service.ts';
+import { DragPool } from './workers/drag/drag-pool.ts';
 import { ConjunctionQueryService } from './services/conjunctions/conjunction-query-service.ts';
 import { ProximityQueryService } from './services/conjunctions/proximity-views.ts';
 import { CatalogService } from './services/catalog-service.ts';
@@ -187,8 +188,10 @@ export function createAppContext(config: Config, database: Database, version: st
     { enabled: config.SWPC_UPDATES === 'on', baseUrl: config.SWPC_URL, intervalMs: config.SWPC_UPDATE_MINUTES * 60_000, claims, status: sourceStatus },
     log.child({ service: 'space-weather-updater' }),
   );
-  const orbitalDrag = new OrbitalDragService(catalog, spaceWeather);
-  const dragCalculator = new DragCalculatorService(repositories.dragCalculations, spaceWeather);
+  // One drag worker thread for the calculator and the objects' decay forecasts (closed with the calculator's routes).
+  const dragPool = new DragPool();
+  const orbitalDrag = new OrbitalDragService(catalog, spaceWeather, dragPool);
+  const dragCalculator = new DragCalculatorService(repositories.dragCalculations, spaceWeather, dragPool);
   const { scheduler: operations, readModel: operationsReadModel, analysis: conjunctionAnalysis } = createOperations(
     catalog,
     screening,

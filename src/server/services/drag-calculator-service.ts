@@ -2,7 +2,7 @@ import type { DragCalculationResult, DragCalculationsResponse } from '../../cont
 import { LONG_TERM_MEAN_SPACE_WEATHER, parseDragCalculatorInput, type DragCalculation, type DragCalculatorInput } from '../../core/drag/index.ts';
 import { utcMs } from '../../core/units.ts';
 import type { DragCalculationRepository, StoredDragCalculation } from '../repositories/drag-calculation-repository.ts';
-import { DragPool } from '../workers/drag/drag-pool.ts';
+import { DragPool, dragSeriesOf } from '../workers/drag/drag-pool.ts';
 import type { SpaceWeatherService } from './space-weather-service.ts';
 
 type StoredResult = DragCalculation & { lifetimeSpaceWeatherSource: string };
@@ -32,7 +32,7 @@ export class DragCalculatorService {
   async calculate(body: unknown, now: Date): Promise<DragCalculationResult> {
     const input = parseDragCalculatorInput(body);
     const snapshot = await this.spaceWeather.snapshot();
-    const series = snapshot.imported ? { version: snapshot.version, series: snapshot.series, recordSets: snapshot.recordSets, jb2008Files: snapshot.jb2008Files } : undefined;
+    const series = dragSeriesOf(snapshot);
     const result = await this.pool.calculate(input, utcMs(now.getTime()), series);
     const mean = LONG_TERM_MEAN_SPACE_WEATHER;
     const lifetimeSpaceWeatherSource = series

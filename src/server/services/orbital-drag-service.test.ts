@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseElementSets } from '../../core/elements/index.ts';
-import { parseSwAllCsv } from '../../core/spaceweather/index.ts';
+import { createSpaceWeatherSeries, parseSwAllCsv, type SpaceWeatherRecords } from '../../core/spaceweather/index.ts';
 import { utcMs } from '../../core/units.ts';
 import type { CatalogEntry, CatalogService } from './catalog-service.ts';
 import { dragPropertiesFor, fleetDecayForecast, OrbitalDragService } from './orbital-drag-service.ts';
+import { DragPool } from '../workers/drag/drag-pool.ts';
 import type { SpaceWeatherService } from './space-weather-service.ts';
 import { daysToRecords, recordsToDays } from './space-weather-service.ts';
 
@@ -54,8 +55,20 @@ describe('an object’s decay forecast', () => {
     ].join('\n'),
   ).sets;
   const entry = { set: set!, object: { name: 'FREGAT DEB', noradId: 46109, massKg: null } } as unknown as CatalogEntry;
-  const serviceWith = (flux: number) =>
-    new OrbitalDragService({} as CatalogService, { snapshot: async () => ({ weatherAt: () => ({ f107: flux, f107A: flux, ap: 15 }) }) } as unknown as SpaceWeatherService);
+  // A stored series of one flux (daily values and 81-day means, daily Ap 15) from 200 days before the
+  // set's epoch to three years after it; the decay runs in this thread (DragPool size 0).
+  const serviceWith = (flux: number) => {
+    const first = Math.floor(set!.epoch / 86_400_000) - 200;
+    const days = Array.from({ length: 1300 }, (_, k) => first + k);
+    const records: SpaceWeatherRecords = {
+      flux: days.map((day) => ({ day, observed: flux, adjusted: flux, status: 'observed', cadence: 'daily', source: 'test' })),
+      fluxMeans: days.map((day) => ({ day, observedCentred81: flux, adjustedCentred81: flux, observedTrailing81: flux, adjustedTrailing81: flux, status: 'observed', cadence: 'daily', source: 'test' })),
+      threeHourly: [],
+      dailyAp: days.map((day) => ({ day, ap: 15, status: 'observed', source: 'test' })),
+    };
+    const snapshot = { imported: true, version: 1, series: createSpaceWeatherSeries([records]), recordSets: [records], jb2008Files: {} };
+    return new OrbitalDragService({} as CatalogService, { snapshot: async () => snapshot } as unknown as SpaceWeatherService, new DragPool(0));
+  };
 
   it('leaves out JB2008, saying why, where a series’ flux is past its fit on the way down (a 500 otherwise)', async () => {
     // Bowman 2001's correction turns negative between 1500 and 1900 km past 376.6 sfu (core/drag/density.ts).
@@ -65,10 +78,14 @@ describe('an object’s decay forecast', () => {
     expect(decay.note).toMatch(/ JB2008 left out: JB2008 has no positive density at 1\d{3} km for an 81-day F10\.7 of 400 sfu: .*\.$/);
   });
 
-  it('runs both models where JB2008 has a density throughout', async () => {
-    const decay = await serviceWith(150).objectDecay(entry);
+  it('runs both models where JB2008 has a density throughout, and answers the next views of the object from the first', async () => {
+    const service = serviceWith(150);
+    const [decay, meanwhile] = await Promise.all([service.objectDecay(entry), service.objectDecay(entry)]);
     expect(decay.runs.map((r) => r.model)).toEqual(['NRLMSISE-00', 'JB2008']);
     expect(decay.note).not.toMatch(/left out/);
+    expect(decay.note).toMatch(/long-term mean F10\.7 121\.5 sfu and Ap 12\.8 beyond it/);
+    expect(meanwhile).toBe(decay);
+    expect(await service.objectDecay(entry)).toBe(decay);
   });
 });
 

@@ -44,6 +44,7 @@ import { propagateAt } from '../../core/propagation/index.ts';
 import { geomagneticScale, kpText, newestObservationEnd, type IndexValue } from '../../core/spaceweather/index.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
 import { ClockedSnapshot } from '../http/clocked-snapshot.ts';
+import { DragPool, dragSeriesOf } from '../workers/drag/drag-pool.ts';
 import type { Snapshot } from '../http/snapshot.ts';
 import { MS_PER_DAY } from '../../core/time/index.ts';
 import type { CatalogEntry, CatalogService } from './catalog-service.ts';
@@ -59,6 +60,9 @@ export const PROFILE_ALTITUDES_KM = [100, 125, 150, 175, 200, 250, 300, 350, 400
 
 /** Satellites whose mean altitude is below this feel drag worth tabulating (LEO). */
 export const LEO_MAX_ALTITUDE_KM = 2000;
+
+/** Objects whose decay answer is kept (objectDecay): each took up to several seconds of the drag worker. */
+const DECAY_ANSWERS_KEPT = 256;
 
 /** Spec §9 decay chart: days 0 to 30; and the four satellites of the Orbit Decay tab. */
 export const DECAY_DAYS = 30;
@@ -195,6 +199,8 @@ export class OrbitalDragService {
   /** One clock per reading place, the least recently asked first. */
   private readonly readingClocks = new Map<string, ClockedSnapshot<SpaceWeatherSnapshot, NrlmsiseRealResponse>>();
   private stopped = false;
+  /** GET /api/objects/{norad}/decay answers by object, catalogue change and space-weather version (objectDecay). */
+  private readonly decayAnswers = new Map<string, Promise<ObjectDecayResponse>>();
 
   /** What the answers depend on besides the time: the space weather (and for the fleet's answers the catalogue, below). */
   private readonly weatherInputs = async () => {
@@ -205,6 +211,8 @@ export class OrbitalDragService {
   constructor(
     private readonly catalog: CatalogService,
     private readonly spaceWeather: SpaceWeatherService,
+    /** Where an object's lifetime runs are integrated: a worker thread, off the event loop (drag-pool.ts). */
+    private readonly dragPool: DragPool = new DragPool(),
   ) {
     const weather = this.weatherInputs;
     const weatherAndCatalog = async () => {
@@ -538,6 +546,22 @@ export class OrbitalDragService {
    */
   async objectDecay(entry: CatalogEntry): Promise<ObjectDecayResponse> {
     const snapshot = await this.spaceWeather.snapshot();
+    // The answer is a function of the object's catalogue entry and the space weather: kept for the
+    // next views of the object (and shared by requests made while it is computed), up to
+    // DECAY_ANSWERS_KEPT objects, the least recently asked dropped first.
+    const key = `${entry.object.noradId}|${this.catalog.changeCount}|${snapshot.version}`;
+    let answer = this.decayAnswers.get(key);
+    if (answer) this.decayAnswers.delete(key);
+    else {
+      answer = this.computeObjectDecay(entry, snapshot);
+      answer.catch(() => this.decayAnswers.delete(key));
+    }
+    this.decayAnswers.set(key, answer);
+    if (this.decayAnswers.size > DECAY_ANSWERS_KEPT) this.decayAnswers.delete(this.decayAnswers.keys().next().value!);
+    return answer;
+  }
+
+  private async computeObjectDecay(entry: CatalogEntry, snapshot: SpaceWeatherSnapshot): Promise<ObjectDecayResponse> {
     const { epoch, orbit } = meanOrbitFromElementSet(entry.set);
     const shape = orbitSummary(entry.set);
     const base = { elementsEpoch: iso(entry.set.epoch), perigeeKm: shape.perigeeAltitude, apogeeKm: shape.apogeeAltitude, capYears: LIFETIME_CAP_YEARS };
@@ -555,11 +579,13 @@ export class OrbitalDragService {
     }
     // A model with no density on the way down (JB2008 past its fit at a space-weather series' high flux,
     // core/drag/density.ts DensityDomainError) gives no run; the note says why. NRLMSISE-00 always runs.
+    // Up to four integrations to the cap, seconds for an eccentric orbit: on the drag worker, in order.
     const leftOut = new Set<string>();
-    const runs = estimates.flatMap((estimate) =>
-      (['nrlmsise00', 'jb2008'] as const).flatMap((model) => {
+    const series = dragSeriesOf(snapshot);
+    const attempts = estimates.flatMap((estimate) =>
+      (['nrlmsise00', 'jb2008'] as const).map(async (model) => {
         try {
-          return [{ estimate, model, prediction: predictLifetime({ epoch, orbit, dragParameterM2PerKg: estimate.value, model, spaceWeather: snapshot.weatherAt }, { capYears: LIFETIME_CAP_YEARS }) }];
+          return [{ estimate, model, prediction: await this.dragPool.predictLifetime({ epoch, orbit, dragParameterM2PerKg: estimate.value, model }, { capYears: LIFETIME_CAP_YEARS }, series) }];
         } catch (error) {
           if (!(error instanceof DensityDomainError)) throw error;
           leftOut.add(`${model === 'jb2008' ? 'JB2008' : model} left out: ${error.message}.`);
@@ -567,6 +593,7 @@ export class OrbitalDragService {
         }
       }),
     );
+    const runs = (await Promise.all(attempts)).flat();
     const reentries = runs.map((r) => r.prediction.reentryTime);
     const known = reentries.filter((t): t is UtcMs => t !== undefined);
     return {
@@ -583,7 +610,7 @@ export class OrbitalDragService {
       latestReentry: known.length === reentries.length ? iso(Math.max(...known)) : null,
       curve: runs[0]!.prediction.history.map((p) => ({ time: iso(p.time), altitudeKm: p.altitudeKm, perigeeKm: p.perigeeAltitudeKm, apogeeKm: p.apogeeAltitudeKm })),
       note: [
-        'Orbit-averaged decay integrated from the element set’s mean orbit (src/core/drag predictLifetime) with the stored space-weather series (long-term means beyond it). B* absorbs more than drag, and real Cd·A/m was 1.5 to 3.2 times the B* estimate for the decayed objects of the validation set: read the spread, not one date.',
+        `Orbit-averaged decay integrated from the element set’s mean orbit (src/core/drag predictLifetime) with the stored space-weather series (the long-term mean F10.7 ${LONG_TERM_MEAN_SPACE_WEATHER.f107} sfu and Ap ${LONG_TERM_MEAN_SPACE_WEATHER.ap} beyond it, and throughout when none is imported). B* absorbs more than drag, and real Cd·A/m was 1.5 to 3.2 times the B* estimate for the decayed objects of the validation set: read the spread, not one date.`,
         ...leftOut,
       ].join(' '),
     };

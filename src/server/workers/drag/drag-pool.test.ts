@@ -8,8 +8,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { calculateDragFor, DragInputError, parseDragCalculatorInput, recordsFrom, SERIES_LOOKBACK_DAYS, spaceWeatherFromSeries } from '../../../core/drag/index.ts';
-import { createSpaceWeatherSeries, dayNumber, parseSwAllCsv } from '../../../core/spaceweather/index.ts';
+import {
+  calculateDragFor,
+  DensityDomainError,
+  DragInputError,
+  dragParameterFromBstar,
+  meanOrbitFromElementSet,
+  parseDragCalculatorInput,
+  predictLifetime,
+  recordsFrom,
+  SERIES_LOOKBACK_DAYS,
+  spaceWeatherFromSeries,
+} from '../../../core/drag/index.ts';
+import { parseElementSets } from '../../../core/elements/index.ts';
+import { createSpaceWeatherSeries, dayNumber, parseSwAllCsv, type SpaceWeatherRecords } from '../../../core/spaceweather/index.ts';
 import { utcMs } from '../../../core/units.ts';
 import { DragPool, type DragSeries } from './drag-pool.ts';
 
@@ -71,6 +83,14 @@ describe.skipIf(!present)('drag calculations on the worker thread with a real SW
     await expect(refused).rejects.toMatchObject({ issues: [{ field: 'solarFlux' }] });
   });
 
+  it('integrates an object’s lifetime as predictLifetime does on the whole series (ISS, 2026-03: re-entry within the series’ predictions)', async () => {
+    const orbit = { semiMajorAxisKm: 6378.137 + 415, eccentricity: 0.0005, inclinationRad: (51.64 * Math.PI) / 180, raanRad: 1, argPerigeeRad: 2 };
+    const input = { epoch: at('2026-03-01T00:00:00Z'), orbit, dragParameterM2PerKg: 0.005, model: 'nrlmsise00' as const };
+    const expected = predictLifetime({ ...input, spaceWeather: spaceWeatherFromSeries(series) }, { capYears: 25 });
+    expect(expected.status).toBe('reentry');
+    expect(await pool.predictLifetime(input, { capYears: 25 }, dragSeries)).toEqual(expected);
+  });
+
   it('leaves this thread free while it calculates: a timer set after the request fires first', async () => {
     const order: string[] = [];
     const calculation = pool.calculate(input({ altitude: 800, model: 'jb2008' }), at('2026-03-01T00:00:00Z'), dragSeries).then(() => order.push('calculation'));
@@ -87,5 +107,39 @@ describe('DragPool in this thread (size 0)', () => {
     const result = await new DragPool(0).calculate(input({ altitude: 450, model: 'nrlmsise' }), time, undefined);
     expect(result).toEqual(calculateDragFor(input({ altitude: 450, model: 'nrlmsise' }), { time }));
     expect(result.lifetimeSpaceWeather).toBe('entered-constant');
+  });
+});
+
+describe('lifetimes on the worker thread', () => {
+  const pool = new DragPool(1);
+  afterAll(() => pool.close());
+  // FREGAT DEB 46109 (2023-10-09 catalogue): perigee about 350 km, apogee about 2060 km.
+  const [set] = parseElementSets(
+    ['FREGAT DEB', '1 46109U 11037JU  23282.81630484  .01146760  00000-0  28066+0 0  9999', '2 46109  51.5359 152.6225 1121497 138.7392 230.3965 12.76935604140221'].join('\n'),
+  ).sets;
+  const { epoch, orbit } = meanOrbitFromElementSet(set!);
+  const input = (model: 'nrlmsise00' | 'jb2008') => ({ epoch, orbit, dragParameterM2PerKg: dragParameterFromBstar(set!.bstar), model });
+  const flat = (flux: number): DragSeries => {
+    const first = dayNumber(epoch) - 200;
+    const days = Array.from({ length: 1300 }, (_, k) => first + k);
+    const records: SpaceWeatherRecords = {
+      flux: days.map((day) => ({ day, observed: flux, adjusted: flux, status: 'observed', cadence: 'daily', source: 'test' })),
+      fluxMeans: days.map((day) => ({ day, observedCentred81: flux, adjustedCentred81: flux, observedTrailing81: flux, adjustedTrailing81: flux, status: 'observed', cadence: 'daily', source: 'test' })),
+      threeHourly: [],
+      dailyAp: days.map((day) => ({ day, ap: 15, status: 'observed', source: 'test' })),
+    };
+    return { version: flux, series: createSpaceWeatherSeries([records]), recordSets: [records], jb2008Files: {} };
+  };
+
+  it('takes the long-term mean throughout without a series', async () => {
+    const prediction = await pool.predictLifetime(input('nrlmsise00'), { capYears: 25 }, undefined);
+    expect(prediction).toEqual(predictLifetime({ ...input('nrlmsise00'), spaceWeather: () => undefined }, { capYears: 25 }));
+    expect(prediction.spaceWeatherDefaultFrom).toBe(epoch);
+  });
+
+  it('throws DensityDomainError across the thread where JB2008 has no density on the way (a series at 400 sfu), and not at 150 sfu', async () => {
+    await expect(pool.predictLifetime(input('jb2008'), { capYears: 25 }, flat(400))).rejects.toBeInstanceOf(DensityDomainError);
+    await expect(pool.predictLifetime(input('jb2008'), { capYears: 25 }, flat(400))).rejects.toThrow(/JB2008 has no positive density at 1\d{3} km for an 81-day F10\.7 of 400 sfu/);
+    expect((await pool.predictLifetime(input('jb2008'), { capYears: 25 }, flat(150))).status).toBe('reentry');
   });
 });

@@ -1,4 +1,4 @@
-import type { DragCalculation, DragCalculatorInput, DragInputIssue } from '../../../core/drag/index.ts';
+import type { DragCalculation, DragCalculatorInput, DragInputIssue, LifetimeInput, LifetimeOptions, LifetimePrediction } from '../../../core/drag/index.ts';
 import type { Jb2008Files, SpaceWeatherRecords } from '../../../core/spaceweather/index.ts';
 
 /**
@@ -11,16 +11,20 @@ export interface DragWeatherData {
   readonly jb2008Files: Jb2008Files;
 }
 
-export type DragWorkerRequest = {
-  type: 'calculate';
-  id: number;
-  input: DragCalculatorInput;
-  timeMs: number;
-  weather?: { key: string; data?: DragWeatherData };
-};
+export interface DragWeatherRef {
+  readonly key: string;
+  readonly data?: DragWeatherData;
+}
+
+export type DragWorkerRequest =
+  | { type: 'calculate'; id: number; input: DragCalculatorInput; timeMs: number; weather?: DragWeatherRef }
+  | { type: 'lifetime'; id: number; input: Omit<LifetimeInput, 'spaceWeather'>; options: LifetimeOptions; weather?: DragWeatherRef };
 
 export type DragWorkerReply =
   | { type: 'ready' }
-  | { type: 'result'; id: number; result: DragCalculation }
+  | { type: 'calculated'; id: number; result: DragCalculation }
+  | { type: 'predicted'; id: number; prediction: LifetimePrediction }
   | { type: 'input-error'; id: number; issues: readonly DragInputIssue[] }
+  /** core/drag/density.ts DensityDomainError: a model with no density on the way. */
+  | { type: 'domain-error'; id: number; message: string }
   | { type: 'failed'; id: number; message: string };
