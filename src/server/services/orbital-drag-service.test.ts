@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseElementSets } from '../../core/elements/index.ts';
-import { createSpaceWeatherSeries, parseSwAllCsv, type SpaceWeatherRecords } from '../../core/spaceweather/index.ts';
+import { parseSwAllCsv } from '../../core/spaceweather/index.ts';
 import { utcMs } from '../../core/units.ts';
 import type { CatalogEntry, CatalogService } from './catalog-service.ts';
 import { dragPropertiesFor, fleetDecayForecast, OrbitalDragService } from './orbital-drag-service.ts';
 import { DragPool } from '../workers/drag/drag-pool.ts';
+import { flatSeries, FREGAT_DEB } from '../workers/drag/drag.test-support.ts';
 import type { SpaceWeatherService } from './space-weather-service.ts';
 import { daysToRecords, recordsToDays } from './space-weather-service.ts';
 
@@ -44,29 +44,14 @@ describe('space-weather days in the database', () => {
   });
 });
 
+// FREGAT DEB 46109 (perigee about 350 km, apogee about 2060 km, mean altitude about 1,200 km: inside the
+// fleet's LEO band too); its apogee passes JB2008's negative band past 376 sfu.
+const entry = { set: FREGAT_DEB, object: { name: 'FREGAT DEB', noradId: 46109, massKg: null } } as unknown as CatalogEntry;
+
 describe('an object’s decay forecast', () => {
-  // FREGAT DEB 46109 of ../shared/reference/catalog/full_catalog_3le_2023-10-09.txt: perigee about 350 km,
-  // apogee about 2060 km, B* 0.28.
-  const [set] = parseElementSets(
-    [
-      'FREGAT DEB',
-      '1 46109U 11037JU  23282.81630484  .01146760  00000-0  28066+0 0  9999',
-      '2 46109  51.5359 152.6225 1121497 138.7392 230.3965 12.76935604140221',
-    ].join('\n'),
-  ).sets;
-  const entry = { set: set!, object: { name: 'FREGAT DEB', noradId: 46109, massKg: null } } as unknown as CatalogEntry;
-  // A stored series of one flux (daily values and 81-day means, daily Ap 15) from 200 days before the
-  // set's epoch to three years after it; the decay runs in this thread (DragPool size 0).
+  // A stored series of one flux from 200 days before the set's epoch; the decay runs in this thread (DragPool size 0).
   const serviceWith = (flux: number) => {
-    const first = Math.floor(set!.epoch / 86_400_000) - 200;
-    const days = Array.from({ length: 1300 }, (_, k) => first + k);
-    const records: SpaceWeatherRecords = {
-      flux: days.map((day) => ({ day, observed: flux, adjusted: flux, status: 'observed', cadence: 'daily', source: 'test' })),
-      fluxMeans: days.map((day) => ({ day, observedCentred81: flux, adjustedCentred81: flux, observedTrailing81: flux, adjustedTrailing81: flux, status: 'observed', cadence: 'daily', source: 'test' })),
-      threeHourly: [],
-      dailyAp: days.map((day) => ({ day, ap: 15, status: 'observed', source: 'test' })),
-    };
-    const snapshot = { imported: true, version: 1, series: createSpaceWeatherSeries([records]), recordSets: [records], jb2008Files: {} };
+    const snapshot = { imported: true, ...flatSeries(flux, FREGAT_DEB.epoch) };
     return new OrbitalDragService({} as CatalogService, { snapshot: async () => snapshot } as unknown as SpaceWeatherService, new DragPool(0));
   };
 
@@ -90,16 +75,6 @@ describe('an object’s decay forecast', () => {
 });
 
 describe('a fleet satellite’s 30-day decay (Orbit Decay tab)', () => {
-  // The same FREGAT DEB: mean altitude about 1,200 km, inside the fleet's LEO band (under 2,000 km),
-  // so a fleet configured with it is forecast; its apogee passes JB2008's negative band past 376 sfu.
-  const [set] = parseElementSets(
-    [
-      'FREGAT DEB',
-      '1 46109U 11037JU  23282.81630484  .01146760  00000-0  28066+0 0  9999',
-      '2 46109  51.5359 152.6225 1121497 138.7392 230.3965 12.76935604140221',
-    ].join('\n'),
-  ).sets;
-  const entry = { set: set!, object: { name: 'FREGAT DEB', noradId: 46109, massKg: null } } as unknown as CatalogEntry;
   const time = utcMs(Date.parse('2023-10-10T00:00:00Z'));
   const weather = (flux: number) => () => ({ f107: flux, f107A: flux, ap: 15 });
 

@@ -20,10 +20,10 @@ import {
   SERIES_LOOKBACK_DAYS,
   spaceWeatherFromSeries,
 } from '../../../core/drag/index.ts';
-import { parseElementSets } from '../../../core/elements/index.ts';
-import { createSpaceWeatherSeries, dayNumber, parseSwAllCsv, type SpaceWeatherRecords } from '../../../core/spaceweather/index.ts';
+import { createSpaceWeatherSeries, dayNumber, parseSwAllCsv } from '../../../core/spaceweather/index.ts';
 import { utcMs } from '../../../core/units.ts';
 import { DragPool, type DragSeries } from './drag-pool.ts';
+import { flatSeries, FREGAT_DEB } from './drag.test-support.ts';
 
 const FILE = fileURLToPath(new URL('../../../../../shared/reference/spaceweather/SW-All_1998-2026.csv', import.meta.url));
 const present = existsSync(FILE);
@@ -113,23 +113,9 @@ describe('DragPool in this thread (size 0)', () => {
 describe('lifetimes on the worker thread', () => {
   const pool = new DragPool(1);
   afterAll(() => pool.close());
-  // FREGAT DEB 46109 (2023-10-09 catalogue): perigee about 350 km, apogee about 2060 km.
-  const [set] = parseElementSets(
-    ['FREGAT DEB', '1 46109U 11037JU  23282.81630484  .01146760  00000-0  28066+0 0  9999', '2 46109  51.5359 152.6225 1121497 138.7392 230.3965 12.76935604140221'].join('\n'),
-  ).sets;
-  const { epoch, orbit } = meanOrbitFromElementSet(set!);
-  const input = (model: 'nrlmsise00' | 'jb2008') => ({ epoch, orbit, dragParameterM2PerKg: dragParameterFromBstar(set!.bstar), model });
-  const flat = (flux: number): DragSeries => {
-    const first = dayNumber(epoch) - 200;
-    const days = Array.from({ length: 1300 }, (_, k) => first + k);
-    const records: SpaceWeatherRecords = {
-      flux: days.map((day) => ({ day, observed: flux, adjusted: flux, status: 'observed', cadence: 'daily', source: 'test' })),
-      fluxMeans: days.map((day) => ({ day, observedCentred81: flux, adjustedCentred81: flux, observedTrailing81: flux, adjustedTrailing81: flux, status: 'observed', cadence: 'daily', source: 'test' })),
-      threeHourly: [],
-      dailyAp: days.map((day) => ({ day, ap: 15, status: 'observed', source: 'test' })),
-    };
-    return { version: flux, series: createSpaceWeatherSeries([records]), recordSets: [records], jb2008Files: {} };
-  };
+  const { epoch, orbit } = meanOrbitFromElementSet(FREGAT_DEB);
+  const input = (model: 'nrlmsise00' | 'jb2008') => ({ epoch, orbit, dragParameterM2PerKg: dragParameterFromBstar(FREGAT_DEB.bstar), model });
+  const flat = (flux: number) => flatSeries(flux, epoch);
 
   it('takes the long-term mean throughout without a series', async () => {
     const prediction = await pool.predictLifetime(input('nrlmsise00'), { capYears: 25 }, undefined);
