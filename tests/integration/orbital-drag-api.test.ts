@@ -245,7 +245,7 @@ describe('with no space weather imported (the offline default)', () => {
       // A month at a slowly changing rate: the loss is about 30 days of today's rate.
       expect(s.altitude_loss_30d / (30 * s.decay_rate)).toBeGreaterThan(0.8);
       expect(s.altitude_loss_30d / (30 * s.decay_rate)).toBeLessThan(1.25);
-      // Near 500 km at a real series' flux JB2008 has a density throughout: its loss is a number.
+      // Near 500 km at the offline default flux JB2008 has a density throughout: its loss is a number.
       expect(s.jb2008_altitude_loss_30d).not.toBeNull();
       expect(relative(s.jb2008_altitude_loss_30d!, s.altitude_loss_30d)).toBeLessThan(0.3);
       expect(body.chart.map((row) => row[s.satellite])).toEqual(s.points.map((p) => p.altitude));

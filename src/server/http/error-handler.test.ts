@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './error-handler.ts';
+import { BusyError } from './errors.ts';
 
 // A database that cannot be reached is a 503 that names the cause (and may be retried), not a 500.
 let app: FastifyInstance;
@@ -20,6 +21,9 @@ beforeAll(async () => {
     // PostgreSQL's "deadlock detected" as pg reports it (SQLSTATE 40P01), inside Drizzle's wrapping.
     const pgError = Object.assign(new Error('deadlock detected'), { code: '40P01' });
     throw Object.assign(new Error('Failed query: insert into "space_objects" …'), { cause: pgError });
+  });
+  app.get('/busy', async () => {
+    throw new BusyError('The drag worker has 32 calculations and decay forecasts waiting; try again shortly', 10);
   });
   app.get('/bug', async () => {
     throw new Error('undefined is not a function at /srv/x.ts:1');
@@ -44,6 +48,13 @@ describe('the error handler', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: 'The write met a concurrent one and was rolled back whole; send it again' });
     expect(res.headers['retry-after']).toBe('1');
+  });
+
+  it('answers work the server cannot take now (a full queue) with 503, its message and Retry-After', async () => {
+    const res = await app.inject({ url: '/busy' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: 'The drag worker has 32 calculations and decay forecasts waiting; try again shortly' });
+    expect(res.headers['retry-after']).toBe('10');
   });
 
   it('still answers other failures with a bare 500', async () => {

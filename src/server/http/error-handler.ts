@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { connectionFailureReason, isConnectionFailure, sqlState } from '../repositories/database-errors.ts';
+import { BusyError } from './errors.ts';
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable (the pool reconnects by itself). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -13,6 +14,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * - the database cannot be reached (server down, connection refused or broken: repositories/database-errors.ts)
  *   → 503 "The database is unavailable: …" with Retry-After, since the request may succeed once it is back
  *   (the pg pool reconnects by itself), unlike a 500;
+ * - work the server cannot take now (http/errors.ts BusyError: the drag worker's queue is full) → 503 with Retry-After;
  * - anything else → 500 "Internal server error", logged with its stack, which
  *   never reaches the client.
  */
@@ -47,6 +49,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', '1')
         .send({ message: 'The write met a concurrent one and was rolled back whole; send it again' });
+    }
+    if (error instanceof BusyError) {
+      request.log.warn({ err: error }, 'busy');
+      return reply.status(503).header('retry-after', String(error.retryAfterSeconds)).send({ message: error.message });
     }
     if (isConnectionFailure(error)) {
       request.log.warn({ err: error }, 'database unavailable');

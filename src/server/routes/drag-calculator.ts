@@ -20,7 +20,7 @@ export const dragCalculatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         tags: ['orbital drag'],
         summary: 'Drag force, density, decay rate, lifetime and confidence for a satellite; the calculation is stored',
         body: DragCalculatorRequest,
-        response: { 200: DragCalculationResult, 400: ErrorResponse },
+        response: { 200: DragCalculationResult, 400: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (request) => {

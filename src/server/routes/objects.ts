@@ -84,7 +84,7 @@ export const objectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags: ['objects'],
         summary: "The object's decay and lifetime forecast with its spread: NRLMSISE-00 and JB2008, Cd·A/m from B* and (with a SATCAT mass) from the mass",
         params: ObjectParams,
-        response: { 200: ObjectDecayResponse, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: ObjectDecayResponse, 400: ErrorResponse, 404: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (request) => ctx.services.orbitalDrag.objectDecay(entryOf(request.params.norad)),

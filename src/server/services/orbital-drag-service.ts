@@ -200,7 +200,7 @@ export class OrbitalDragService {
   private readonly readingClocks = new Map<string, ClockedSnapshot<SpaceWeatherSnapshot, NrlmsiseRealResponse>>();
   private stopped = false;
   /** GET /api/objects/{norad}/decay answers by object, catalogue change and space-weather version (objectDecay). */
-  private readonly decayAnswers = new Map<string, Promise<ObjectDecayResponse>>();
+  private readonly decayAnswers = new Map<string, { readonly answer: Promise<ObjectDecayResponse>; done: boolean }>();
 
   /** What the answers depend on besides the time: the space weather (and for the fleet's answers the catalogue, below). */
   private readonly weatherInputs = async () => {
@@ -545,20 +545,41 @@ export class OrbitalDragService {
    * models resolve and the lifetime far beyond the cap.
    */
   async objectDecay(entry: CatalogEntry): Promise<ObjectDecayResponse> {
-    const snapshot = await this.spaceWeather.snapshot();
     // The answer is a function of the object's catalogue entry and the space weather: kept for the
-    // next views of the object (and shared by requests made while it is computed), up to
-    // DECAY_ANSWERS_KEPT objects, the least recently asked dropped first.
-    const key = `${entry.object.noradId}|${this.catalog.changeCount}|${snapshot.version}`;
-    let answer = this.decayAnswers.get(key);
-    if (answer) this.decayAnswers.delete(key);
-    else {
-      answer = this.computeObjectDecay(entry, snapshot);
-      answer.catch(() => this.decayAnswers.delete(key));
+    // next views of the object (and shared by requests made while it is computed). The catalogue's
+    // count is read with the entry, before waiting: a reload meanwhile must not file this entry's
+    // answer under the new count.
+    const catalogChange = this.catalog.changeCount;
+    const snapshot = await this.spaceWeather.snapshot();
+    const key = `${entry.object.noradId}|${catalogChange}|${snapshot.version}`;
+    const kept = this.decayAnswers.get(key);
+    if (kept) {
+      // The most recently asked last (Map order).
+      this.decayAnswers.delete(key);
+      this.decayAnswers.set(key, kept);
+      return kept.answer;
     }
-    this.decayAnswers.set(key, answer);
-    if (this.decayAnswers.size > DECAY_ANSWERS_KEPT) this.decayAnswers.delete(this.decayAnswers.keys().next().value!);
-    return answer;
+    const held = { answer: this.computeObjectDecay(entry, snapshot), done: false };
+    this.decayAnswers.set(key, held);
+    held.answer.then(
+      () => {
+        held.done = true;
+        this.trimDecayAnswers();
+      },
+      // A failure (a full drag queue, …) is not kept: the next view tries again.
+      () => {
+        if (this.decayAnswers.get(key) === held) this.decayAnswers.delete(key);
+      },
+    );
+    return held.answer;
+  }
+
+  /** Drops the least recently asked finished answers past DECAY_ANSWERS_KEPT (those being computed stay: the drag queue bounds them). */
+  private trimDecayAnswers(): void {
+    for (const [key, held] of this.decayAnswers) {
+      if (this.decayAnswers.size <= DECAY_ANSWERS_KEPT) return;
+      if (held.done) this.decayAnswers.delete(key);
+    }
   }
 
   private async computeObjectDecay(entry: CatalogEntry, snapshot: SpaceWeatherSnapshot): Promise<ObjectDecayResponse> {

@@ -248,15 +248,17 @@ describe('Orbital Drag page: other tabs', () => {
     expect(await panel.findByText('NRLMSISE-00 · SGP4 elements integrated')).toBeInTheDocument();
   });
 
-  it('Orbit Decay says when JB2008 gave no value for a satellite (no density at the series’ flux and its height) and leaves its CSV cell empty', async () => {
+  it('Orbit Decay says when JB2008 gave no value for a satellite (no density at the series’ flux and its height), shows no spread, and leaves its CSV cells empty', async () => {
     const high = { ...PREDICTIONS.satellites[0]!, satellite: 'HIGH SAT', norad_id: 2, jb2008_altitude_loss_30d: null, model_spread: { value: 0, level: 'green' as const } };
     const { user } = await renderLoaded({ predictions: { ...PREDICTIONS, satellites: [...PREDICTIONS.satellites, high] } });
     const spread = within((await openTab(user, 'Orbit Decay')).getByRole('region', { name: 'Model Spread' }));
     expect(spread.getByText(/1\.50 km \(NRLMSISE-00\), no JB2008 value \(no density at this flux and height\) in 30 days/)).toBeInTheDocument();
     expect(spread.getByText(/1\.50 km \(NRLMSISE-00\), 1\.80 km \(JB2008\) in 30 days/)).toBeInTheDocument();
+    expect(spread.getByText('no spread')).toBeInTheDocument();
+    expect(spread.queryByText('0.0%')).not.toBeInTheDocument();
     const downloads = captureDownloads();
     await user.click(spread.getByRole('button', { name: 'Export CSV' }));
-    expect((await downloads.csv()).rows[1]).toEqual(['HIGH SAT', '2', '2026-03-21T00:00:00Z', '450', '0.05', '1.5', '', '0', '']);
+    expect((await downloads.csv()).rows[1]).toEqual(['HIGH SAT', '2', '2026-03-21T00:00:00Z', '450', '0.05', '1.5', '', '', '']);
   });
 
   it('Orbit Decay links each satellite to its object page and exports the model spread list as CSV', async () => {

@@ -22,7 +22,8 @@ import {
 } from '../../../core/drag/index.ts';
 import { createSpaceWeatherSeries, dayNumber, parseSwAllCsv } from '../../../core/spaceweather/index.ts';
 import { utcMs } from '../../../core/units.ts';
-import { DragPool, type DragSeries } from './drag-pool.ts';
+import { BusyError } from '../../http/errors.ts';
+import { DRAG_QUEUE_LIMIT, DragPool, type DragSeries } from './drag-pool.ts';
 import { flatSeries, FREGAT_DEB } from './drag.test-support.ts';
 
 const FILE = fileURLToPath(new URL('../../../../../shared/reference/spaceweather/SW-All_1998-2026.csv', import.meta.url));
@@ -127,5 +128,43 @@ describe('lifetimes on the worker thread', () => {
     await expect(pool.predictLifetime(input('jb2008'), { capYears: 25 }, flat(400))).rejects.toBeInstanceOf(DensityDomainError);
     await expect(pool.predictLifetime(input('jb2008'), { capYears: 25 }, flat(400))).rejects.toThrow(/JB2008 has no positive density at 1\d{3} km for an 81-day F10\.7 of 400 sfu/);
     expect((await pool.predictLifetime(input('jb2008'), { capYears: 25 }, flat(150))).status).toBe('reentry');
+  });
+});
+
+describe('the drag worker’s queue', () => {
+  // A 200-km orbit re-enters within days: a lifetime of a few milliseconds; a 600-km one runs to the cap.
+  const orbitAt = (heightKm: number) => ({ semiMajorAxisKm: 6378.137 + heightKm, eccentricity: 0.001, inclinationRad: 1, raanRad: 0, argPerigeeRad: 0 });
+  const lifetime = (pool: DragPool, heightKm: number) =>
+    pool.predictLifetime({ epoch: at('2026-03-01T00:00:00Z'), orbit: orbitAt(heightKm), dragParameterM2PerKg: 0.01, model: 'nrlmsise00' }, { capYears: 25 }, undefined);
+
+  it('runs a calculation before the decay forecasts that were waiting, and refuses work past its limit with BusyError', async () => {
+    const pool = new DragPool(1);
+    try {
+      const done: string[] = [];
+      const first = lifetime(pool, 600).then(() => done.push('lifetime 1'));
+      const waiting = Array.from({ length: DRAG_QUEUE_LIMIT - 1 }, (_, k) => lifetime(pool, 200).then(() => done.push(`lifetime ${k + 2}`)));
+      const calculation = pool.calculate(input({ altitude: 200, model: 'nrlmsise' }), at('2026-03-01T00:00:00Z'), undefined).then(() => done.push('calculation'));
+      // The queue is full now (one running, DRAG_QUEUE_LIMIT waiting).
+      await expect(lifetime(pool, 200)).rejects.toBeInstanceOf(BusyError);
+      await Promise.all([first, calculation, ...waiting]);
+      expect(done.slice(0, 3)).toEqual(['lifetime 1', 'calculation', 'lifetime 2']);
+      expect(done).toHaveLength(DRAG_QUEUE_LIMIT + 1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails the job of a worker that died and runs the waiting ones on a new worker; refuses new work once closed', async () => {
+    const pool = new DragPool(1);
+    const running = lifetime(pool, 600);
+    const next = lifetime(pool, 200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await (pool as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(running).rejects.toThrow(/drag worker exited with code 1/);
+    expect((await next).status).toBe('reentry');
+    const waiting = expect(lifetime(pool, 600)).rejects.toThrow(/drag pool closed/);
+    await pool.close();
+    await waiting;
+    await expect(lifetime(pool, 200)).rejects.toThrow(/drag pool closed/);
   });
 });

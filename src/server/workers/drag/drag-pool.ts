@@ -29,6 +29,7 @@ import {
 } from '../../../core/drag/index.ts';
 import { dayNumber, type Jb2008Files, type SpaceWeatherRecords, type SpaceWeatherSeries } from '../../../core/spaceweather/index.ts';
 import type { UtcMs } from '../../../core/units.ts';
+import { BusyError } from '../../http/errors.ts';
 import { startWorker } from '../worker-thread.ts';
 import type { DragWeatherRef, DragWorkerReply, DragWorkerRequest } from './drag-protocol.ts';
 
@@ -58,21 +59,38 @@ export function dragSeriesOf(snapshot: {
   return snapshot.imported ? { version: snapshot.version, series: snapshot.series, recordSets: snapshot.recordSets, jb2008Files: snapshot.jb2008Files } : undefined;
 }
 
-interface Pending {
-  resolve: (value: never) => void;
-  reject: (error: Error) => void;
+/** Work waiting for the worker, or on it. */
+interface Job {
+  readonly kind: 'calculate' | 'lifetime';
+  readonly message: (id: number, weather: DragWeatherRef | undefined) => DragWorkerRequest;
+  /** The first instant the work's look-ups are at (the cut of the series depends on it). */
+  readonly start: UtcMs;
+  readonly series: DragSeries | undefined;
+  readonly resolve: (value: never) => void;
+  readonly reject: (error: Error) => void;
 }
 
 /** No series: no value at any instant, so a lifetime takes its default (LONG_TERM_MEAN_SPACE_WEATHER) throughout. */
 const NO_SERIES: SpaceWeatherFn = () => undefined;
 
+/**
+ * Jobs that may wait for the worker. Beyond them new work is refused (BusyError: 503 with
+ * Retry-After) rather than queued for minutes: a crawl of the objects' decay pages asks for
+ * seconds of CPU each.
+ */
+export const DRAG_QUEUE_LIMIT = 32;
+
 /** Where the drag calculator and the objects' decay forecasts run (one pool shared by both services). */
 export class DragPool {
   private worker: Worker | undefined;
-  /** The series key the worker holds (it was sent with an earlier request; messages arrive in order). */
-  private heldKey: string | undefined;
-  private readonly pending = new Map<number, Pending>();
+  /** The series the worker holds: sent with an earlier job (messages arrive in order), cut from `fromDay`. */
+  private held: { version: number; fromDay: number } | undefined;
+  /** The job on the worker (one at a time, so a calculation waits for at most one lifetime run). */
+  private running: { id: number; job: Job } | undefined;
+  /** Waiting jobs: calculations (a person at the form) before lifetimes, each kind in order. */
+  private readonly queue: Job[] = [];
   private nextId = 1;
+  private closed = false;
   /** This thread's adapter of the last series (size 0), kept: its look-ups cache as they go. */
   private local: { version: number; weather: SpaceWeatherFn } | undefined;
 
@@ -81,7 +99,7 @@ export class DragPool {
   /** calculateDragFor with the series (or with the entered conditions held constant when there is none); DragInputError as it throws. */
   calculate(input: DragCalculatorInput, time: UtcMs, series: DragSeries | undefined): Promise<DragCalculation> {
     if (this.size === 0) return attempt(() => calculateDragFor(input, { time, ...(series ? { spaceWeather: this.localWeather(series) } : {}) }));
-    return this.post<DragCalculation>((id, weather) => ({ type: 'calculate', id, input, timeMs: time, ...(weather ? { weather } : {}) }), time, series);
+    return this.enqueue<DragCalculation>('calculate', (id, weather) => ({ type: 'calculate', id, input, timeMs: time, ...(weather ? { weather } : {}) }), time, series);
   }
 
   /**
@@ -90,26 +108,53 @@ export class DragPool {
    */
   predictLifetime(input: Omit<LifetimeInput, 'spaceWeather'>, options: LifetimeOptions, series: DragSeries | undefined): Promise<LifetimePrediction> {
     if (this.size === 0) return attempt(() => predictLifetime({ ...input, spaceWeather: series ? this.localWeather(series) : NO_SERIES }, options));
-    return this.post<LifetimePrediction>((id, weather) => ({ type: 'lifetime', id, input, options, ...(weather ? { weather } : {}) }), input.epoch, series);
+    return this.enqueue<LifetimePrediction>('lifetime', (id, weather) => ({ type: 'lifetime', id, input, options, ...(weather ? { weather } : {}) }), input.epoch, series);
   }
 
-  /** Sends a request to the worker, with the series' records the first time the worker needs them. */
-  private post<T>(request: (id: number, weather: DragWeatherRef | undefined) => DragWorkerRequest, start: UtcMs, series: DragSeries | undefined): Promise<T> {
+  private enqueue<T>(kind: Job['kind'], message: Job['message'], start: UtcMs, series: DragSeries | undefined): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('drag pool closed'));
+    if (this.queue.length >= DRAG_QUEUE_LIMIT) {
+      return Promise.reject(new BusyError(`The drag worker has ${this.queue.length} calculations and decay forecasts waiting; try again shortly`, 10));
+    }
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = { kind, message, start, series, resolve: resolve as (value: never) => void, reject };
+      // A calculation goes after the calculations already waiting, before the lifetimes.
+      const at = kind === 'calculate' ? this.queue.findIndex((j) => j.kind !== 'calculate') : -1;
+      if (at < 0) this.queue.push(job);
+      else this.queue.splice(at, 0, job);
+      this.dispatch();
+    });
+  }
+
+  /** Hands the next job to the worker when it is free, with the series' records when it does not hold them. */
+  private dispatch(): void {
+    if (this.running || this.closed) return;
+    const job = this.queue.shift();
+    if (!job) return;
     const worker = (this.worker ??= this.spawn());
     const id = this.nextId++;
     let weather: DragWeatherRef | undefined;
-    if (series) {
-      const fromDay = Math.floor((dayNumber(start) - SERIES_LOOKBACK_DAYS) / CUT_STEP_DAYS) * CUT_STEP_DAYS;
-      const key = `${series.version}@${fromDay}`;
-      weather = key === this.heldKey ? { key } : { key, data: recordsFrom(series.recordSets, series.jb2008Files, fromDay) };
-      this.heldKey = key;
+    if (job.series) {
+      const { version, recordSets, jb2008Files } = job.series;
+      const fromDay = Math.floor((dayNumber(job.start) - SERIES_LOOKBACK_DAYS) / CUT_STEP_DAYS) * CUT_STEP_DAYS;
+      // Records cut from an earlier day answer a later start exactly too (recordsFrom).
+      if (this.held && this.held.version === version && this.held.fromDay <= fromDay) weather = { key: keyOf(this.held) };
+      else {
+        this.held = { version, fromDay };
+        weather = { key: keyOf(this.held), data: recordsFrom(recordSets, jb2008Files, fromDay) };
+      }
     }
-    const message = request(id, weather);
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: never) => void, reject });
-      worker.ref();
-      worker.postMessage(message);
-    });
+    try {
+      worker.postMessage(job.message(id, weather));
+    } catch (error) {
+      // Not sent (a value that cannot be copied): the worker holds what it held before, or not.
+      this.held = undefined;
+      job.reject(error as Error);
+      this.dispatch();
+      return;
+    }
+    this.running = { id, job };
+    worker.ref();
   }
 
   private localWeather(series: DragSeries): SpaceWeatherFn {
@@ -117,46 +162,61 @@ export class DragPool {
     return this.local.weather;
   }
 
+  /** The running job is over: settled with `outcome`, then the next one goes. */
+  private finish(id: number, outcome: (job: Job) => void): void {
+    if (this.running?.id !== id) return;
+    const { job } = this.running;
+    this.running = undefined;
+    outcome(job);
+    this.dispatch();
+    // An idle worker does not keep the process alive.
+    if (!this.running) this.worker?.unref();
+  }
+
   private spawn(): Worker {
     const worker = startWorker(ENTRY);
     worker.on('message', (reply: DragWorkerReply) => {
       if (reply.type === 'ready') return;
-      const p = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      if (p) {
-        if (reply.type === 'calculated') p.resolve(reply.result as never);
-        else if (reply.type === 'predicted') p.resolve(reply.prediction as never);
-        else if (reply.type === 'input-error') p.reject(new DragInputError(reply.issues));
-        else if (reply.type === 'domain-error') p.reject(new DensityDomainError(reply.message));
-        else p.reject(new Error(reply.message));
-      }
-      // An idle worker does not keep the process alive.
-      if (this.pending.size === 0) worker.unref();
+      // A failure may have come before the worker built the series it was sent: send it again next time.
+      if (reply.type === 'failed') this.held = undefined;
+      this.finish(reply.id, (job) => {
+        if (reply.type === 'calculated') job.resolve(reply.result as never);
+        else if (reply.type === 'predicted') job.resolve(reply.prediction as never);
+        else if (reply.type === 'input-error') job.reject(new DragInputError(reply.issues));
+        else if (reply.type === 'domain-error') job.reject(new DensityDomainError(reply.message));
+        else job.reject(new Error(reply.message));
+      });
+    });
+    // A reply that cannot be read: the running job fails, the worker goes on with the next.
+    worker.on('messageerror', (error) => {
+      if (this.running) this.finish(this.running.id, (job) => job.reject(error));
     });
     const fail = (error: Error) => {
       if (this.worker !== worker) return;
-      // The next calculation starts a new worker, which holds no series yet.
+      // The running job fails; the waiting ones go to a new worker, which holds no series yet.
       this.worker = undefined;
-      this.heldKey = undefined;
-      for (const p of this.pending.values()) p.reject(error);
-      this.pending.clear();
+      this.held = undefined;
+      if (this.running) this.finish(this.running.id, (job) => job.reject(error));
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`drag calculator worker exited with code ${code}`)));
+    worker.on('exit', (code) => fail(new Error(`drag worker exited with code ${code}`)));
     return worker;
   }
 
-  /** Stops the worker; calculations still queued fail. */
+  /** Stops the worker; work still waiting or running fails, and new work is refused. */
   async close(): Promise<void> {
+    this.closed = true;
     const worker = this.worker;
-    if (!worker) return;
     this.worker = undefined;
-    this.heldKey = undefined;
-    for (const p of this.pending.values()) p.reject(new Error('drag calculator pool closed'));
-    this.pending.clear();
-    await worker.terminate();
+    this.held = undefined;
+    const jobs = [...(this.running ? [this.running.job] : []), ...this.queue.splice(0)];
+    this.running = undefined;
+    for (const job of jobs) job.reject(new Error('drag pool closed'));
+    await worker?.terminate();
   }
 }
+
+const keyOf = (held: { version: number; fromDay: number }) => `${held.version}@${held.fromDay}`;
 
 function attempt<T>(work: () => T): Promise<T> {
   try {

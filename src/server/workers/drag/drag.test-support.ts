@@ -13,9 +13,11 @@ export const FREGAT_DEB: ElementSet = parseElementSets(
   ['FREGAT DEB', '1 46109U 11037JU  23282.81630484  .01146760  00000-0  28066+0 0  9999', '2 46109  51.5359 152.6225 1121497 138.7392 230.3965 12.76935604140221'].join('\n'),
 ).sets[0]!;
 
+let versions = 0;
+
 /**
  * A stored series of one flux, as an import would give it: daily values and 81-day means at
- * `flux`, daily Ap 15, from 200 days before `from` for 1,300 days; `version` is the flux.
+ * `flux`, daily Ap 15, from 200 days before `from` for 1,300 days; each with a version of its own.
  */
 export function flatSeries(flux: number, from: UtcMs): DragSeries {
   const first = dayNumber(from) - 200;
@@ -26,5 +28,5 @@ export function flatSeries(flux: number, from: UtcMs): DragSeries {
     threeHourly: [],
     dailyAp: days.map((day) => ({ day, ap: 15, status: 'observed', source: 'test' })),
   };
-  return { version: flux, series: createSpaceWeatherSeries([records]), recordSets: [records], jb2008Files: {} };
+  return { version: (versions += 1), series: createSpaceWeatherSeries([records]), recordSets: [records], jb2008Files: {} };
 }

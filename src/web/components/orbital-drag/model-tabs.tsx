@@ -47,7 +47,7 @@ export const MODEL_SPREAD_CSV_COLUMNS: readonly CsvColumn<DecayForecast>[] = [
   { header: 'Decay rate (km/day)', value: (s) => s.decay_rate },
   { header: '30-day altitude loss NRLMSISE-00 (km)', value: (s) => s.altitude_loss_30d },
   { header: '30-day altitude loss JB2008 (km)', value: (s) => s.jb2008_altitude_loss_30d },
-  { header: 'Model spread (fraction)', value: (s) => s.model_spread.value },
+  { header: 'Model spread (fraction)', value: (s) => (s.jb2008_altitude_loss_30d === null ? null : s.model_spread.value) },
   { header: 'Re-entry day', value: (s) => s.reentry_day },
 ];
 
@@ -77,7 +77,12 @@ export function OrbitDecayTab({ data }: { data: PredictionsResponse | undefined 
                   <ObjectLink norad={s.norad_id} name={s.satellite} />
                   {`: ${s.altitude_loss_30d.toFixed(2)} km (NRLMSISE-00), ${s.jb2008_altitude_loss_30d === null ? 'no JB2008 value (no density at this flux and height)' : `${s.jb2008_altitude_loss_30d.toFixed(2)} km (JB2008)`} in 30 days`}
                 </span>
-                <Badge variant={spreadLevel(s.model_spread.value)}>{`${(s.model_spread.value * 100).toFixed(1)}%`}</Badge>
+                {s.jb2008_altitude_loss_30d === null ? (
+                  // One model only: no spread to colour (0 would read as perfect agreement).
+                  <Badge variant="outline">no spread</Badge>
+                ) : (
+                  <Badge variant={spreadLevel(s.model_spread.value)}>{`${(s.model_spread.value * 100).toFixed(1)}%`}</Badge>
+                )}
               </li>
             ))}
           </ul>
