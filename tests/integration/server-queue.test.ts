@@ -25,6 +25,7 @@ import type { Database } from '../../src/server/db/database.ts';
 import { JobHeartbeat } from '../../src/server/queue/job-heartbeat.ts';
 import { submitJob, waitForQueued } from '../../src/server/queue/screening-queue.ts';
 import { startServerQueue, type ServerQueue } from '../../src/server/queue/server-queue.ts';
+import { CatalogScreeningRepository } from '../../src/server/repositories/catalog-screening-repository.ts';
 import { ScreeningJobRepository } from '../../src/server/repositories/screening-job-repository.ts';
 import { screeningJob } from '../../src/server/screening/run-screening.ts';
 import { VERSION } from '../../src/server/version.ts';
@@ -110,6 +111,46 @@ describe.each(databaseTargets)('screening job heartbeats on $name', (target) => 
     expect(await repo.pruneCatalogs([])).toBe(1);
     expect(await repo.catalog('v-fresh')).toBeUndefined();
     expect(await repo.catalog('v-test')).toEqual([]);
+  });
+
+  it('stores a catalogue-wide run’s conjunctions whole, giving other requests turns between batches', async () => {
+    store = await target.createStore();
+    const database = await store.open();
+    opened.push(database);
+    const repo = new ScreeningJobRepository(database.db);
+    const job = screeningJob({ version: 'v-rows', sets: [] }, [25544], '2023-10-09T00:00:00.000Z', '2023-10-09T01:00:00.000Z', 5);
+    await repo.saveCatalog('v-rows', []);
+    await repo.create('catalog', job, splitJob(job, [25544], 1));
+    const rows = Array.from({ length: 3_000 }, (_, i) => ({
+      primaryNorad: 25544,
+      secondaryNorad: 30_000 + i,
+      primaryName: 'ISS (ZARYA)',
+      secondaryName: `DEB ${i}`,
+      tca: new Date(Date.parse('2023-10-09T00:00:00Z') + i * 1000),
+      missDistanceKm: i / 1000,
+      relativeSpeedKmS: 10,
+      collisionProbability: 1e-6,
+      maxCollisionProbability: 1e-5,
+      riskLevel: 'low',
+      pcMethod: 'Foster 2D',
+      regime: 'leo',
+    }));
+    // Turns the event loop gives while the rows go in (none when every batch follows the last at once).
+    let turns = 0;
+    let storing = true;
+    const count = async () => {
+      while (storing) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turns += 1;
+      }
+    };
+    const counting = count();
+    await new CatalogScreeningRepository(database.db).store(job.id, rows);
+    storing = false;
+    await counting;
+    expect(turns).toBeGreaterThanOrEqual(5);
+    const counted = (await database.db.execute(`select count(*)::int as n from catalog_screening_conjunctions where job_id = '${job.id}'`)) as unknown as { rows: { n: number }[] };
+    expect(counted.rows[0]!.n).toBe(3_000);
   });
 
   it('tells a holder that lost its job, and adopts only what was silent at two looks in a row', async () => {

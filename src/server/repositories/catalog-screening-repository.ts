@@ -35,7 +35,16 @@ export interface CatalogConjunctionListed extends CatalogConjunctionRow {
   secondaryOwner: string | null;
 }
 
-const BATCH = 2000;
+/**
+ * Rows per insert. With the embedded PGlite each insert runs on the event loop, and awaiting it
+ * gives no other request a turn: a 3-day catalogue-wide run's 452,776 rows in 2,000-row batches
+ * held the server for 54 s. 500-row batches (about 60 ms each there) with a turn between them keep
+ * the polls answered; other queries wait for the transaction as before.
+ */
+const BATCH = 500;
+
+/** A turn of the event loop for the requests that came meanwhile. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The conjunctions of catalogue-wide runs (`catalog_screening_conjunctions`). The only code that touches that table. */
 export class CatalogScreeningRepository {
@@ -47,6 +56,7 @@ export class CatalogScreeningRepository {
       await tx.delete(catalogScreeningConjunctions).where(eq(catalogScreeningConjunctions.jobId, jobId));
       for (let first = 0; first < rows.length; first += BATCH) {
         await tx.insert(catalogScreeningConjunctions).values(rows.slice(first, first + BATCH).map((r, i) => ({ ...r, jobId, seq: first + i })));
+        await nextTurn();
       }
     });
   }
