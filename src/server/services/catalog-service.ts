@@ -82,6 +82,8 @@ const MAX_REJECTIONS_KEPT = 100;
  */
 export class CatalogService {
   private entries = new Map<number, CatalogEntry>();
+  /** stats() of the catalogue as it was at change `changes`. */
+  private statsOf: { changes: number; stats: CatalogStats } | undefined;
   /** Bodies derived from the whole catalogue, serialised once per change (`derived`). */
   private readonly derivedSnapshots = new Map<string, { cache: VersionedSnapshot<unknown>; build: () => unknown }>();
   private rebuildScheduled = false;
@@ -309,7 +311,13 @@ export class CatalogService {
       .sort((a, b) => a.object.name.localeCompare(b.object.name));
   }
 
+  /** The catalogue's size, sources and newest epoch, computed once per change: GET /api/health asks on every call (a walk of 50,000 entries took 18 ms). */
   stats(): CatalogStats {
+    if (this.statsOf?.changes !== this.changes) this.statsOf = { changes: this.changes, stats: this.computeStats() };
+    return this.statsOf.stats;
+  }
+
+  private computeStats(): CatalogStats {
     let newest = -Infinity;
     const sources = new Set<string>();
     for (const e of this.entries.values()) {
