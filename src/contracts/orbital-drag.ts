@@ -289,6 +289,7 @@ export const DecayForecast = z
     points: z.array(DecayPoint).describe('Days 0 to 30'),
   })
   .meta({ id: 'DecayForecast' });
+export type DecayForecast = z.infer<typeof DecayForecast>;
 
 export const PredictionsResponse = z
   .object({

@@ -1,3 +1,5 @@
+// nextTurn: a turn of the event loop for the requests that came meanwhile (between insert batches).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
@@ -42,9 +44,6 @@ export interface CatalogConjunctionListed extends CatalogConjunctionRow {
  * the polls answered; other queries wait for the transaction as before.
  */
 const BATCH = 500;
-
-/** A turn of the event loop for the requests that came meanwhile. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The conjunctions of catalogue-wide runs (`catalog_screening_conjunctions`). The only code that touches that table. */
 export class CatalogScreeningRepository {

@@ -1,4 +1,9 @@
+// nextTurn: lets the event loop answer what is waiting (a poll) before the next piece of a long build:
+// the builds run on the server's thread, a realtime answer for some tens of milliseconds, the decay
+// forecast for a few hundred, and a request must not wait for them.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  type DecayForecast,
   DensityProfileResponse,
   NrlmsiseRealResponse,
   PredictionsResponse,
@@ -120,35 +125,8 @@ function formatAge(ms: number): string {
   return `${Math.round(ms / MS_PER_DAY)} days`;
 }
 
-/**
- * Lets the event loop answer what is waiting (a poll) before the next piece of a long build: the
- * builds run on the server's thread, a realtime answer for some tens of milliseconds, the decay
- * forecast for a few hundred, and a request must not wait for them.
- */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** The place the page's single-point values are taken at, at `time`. */
 const referencePoint = (time: UtcMs) => densityPointAtGeodetic(time, REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, REFERENCE_POINT.altitudeKm);
-
-// ─── The service ─────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The Orbital Drag page's values, all computed from the catalogue (SGP4) and the atmosphere models
- * with the stored space weather (SpaceWeatherService):
- * - realtime: NRLMSISE-00 density and drag force at each LEO fleet satellite's SGP4 position now,
- *   forecasts from the space-weather series, model accuracy from the NRLMSISE-00/JB2008 spread;
- * - the space-weather forecast list and alerts (NOAA G-scale from Kp; drag multiples of spec §9);
- * - the 30-day decay of four fleet satellites (predictLifetime, both models);
- * - NRLMSISE-00 readings and the five-model density profile.
- *
- * The polled answers are snapshots on their own clocks (http/clocked-snapshot.ts), served with
- * their ETag: realtime, space weather, the density profile and each reading place are built for
- * every UTC minute, the decay forecast for every hour, by a timer ahead of the period while the
- * page asks for them, and at once for a new catalogue or new space weather (the version of each is
- * part of the snapshot's). Answers for an explicit time (or profile place) are computed per request
- * (one profile is 13 × 2 model calls, well under a millisecond each).
- */
-type DecayForecast = PredictionsResponse['satellites'][number];
 
 /**
  * One fleet satellite's 30-day decay for the Orbit Decay tab: NRLMSISE-00, and JB2008 beside it
@@ -191,6 +169,24 @@ export async function fleetDecayForecast(entry: CatalogEntry, time: UtcMs, weath
   };
 }
 
+// ─── The service ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The Orbital Drag page's values, all computed from the catalogue (SGP4) and the atmosphere models
+ * with the stored space weather (SpaceWeatherService):
+ * - realtime: NRLMSISE-00 density and drag force at each LEO fleet satellite's SGP4 position now,
+ *   forecasts from the space-weather series, model accuracy from the NRLMSISE-00/JB2008 spread;
+ * - the space-weather forecast list and alerts (NOAA G-scale from Kp; drag multiples of spec §9);
+ * - the 30-day decay of four fleet satellites (predictLifetime, both models);
+ * - NRLMSISE-00 readings and the five-model density profile.
+ *
+ * The polled answers are snapshots on their own clocks (http/clocked-snapshot.ts), served with
+ * their ETag: realtime, space weather, the density profile and each reading place are built for
+ * every UTC minute, the decay forecast for every hour, by a timer ahead of the period while the
+ * page asks for them, and at once for a new catalogue or new space weather (the version of each is
+ * part of the snapshot's). Answers for an explicit time (or profile place) are computed per request
+ * (one profile is 13 × 2 model calls, well under a millisecond each).
+ */
 export class OrbitalDragService {
   private readonly realtimeClock: ClockedSnapshot<SpaceWeatherSnapshot, RealtimeResponse>;
   private readonly forecastClock: ClockedSnapshot<SpaceWeatherSnapshot, SpaceWeatherForecastResponse>;

@@ -49,13 +49,7 @@ export interface DragSeries {
 }
 
 /** A space-weather snapshot's series for the pool, or undefined when nothing is imported. */
-export function dragSeriesOf(snapshot: {
-  readonly imported: boolean;
-  readonly version: number;
-  readonly series: SpaceWeatherSeries;
-  readonly recordSets: readonly SpaceWeatherRecords[];
-  readonly jb2008Files: Jb2008Files;
-}): DragSeries | undefined {
+export function dragSeriesOf(snapshot: DragSeries & { readonly imported: boolean }): DragSeries | undefined {
   return snapshot.imported ? { version: snapshot.version, series: snapshot.series, recordSets: snapshot.recordSets, jb2008Files: snapshot.jb2008Files } : undefined;
 }
 
@@ -176,7 +170,6 @@ export class DragPool {
   private spawn(): Worker {
     const worker = startWorker(ENTRY);
     worker.on('message', (reply: DragWorkerReply) => {
-      if (reply.type === 'ready') return;
       // A failure may have come before the worker built the series it was sent: send it again next time.
       if (reply.type === 'failed') this.held = undefined;
       this.finish(reply.id, (job) => {

@@ -21,7 +21,6 @@ export type DragWorkerRequest =
   | { type: 'lifetime'; id: number; input: Omit<LifetimeInput, 'spaceWeather'>; options: LifetimeOptions; weather?: DragWeatherRef };
 
 export type DragWorkerReply =
-  | { type: 'ready' }
   | { type: 'calculated'; id: number; result: DragCalculation }
   | { type: 'predicted'; id: number; prediction: LifetimePrediction }
   | { type: 'input-error'; id: number; issues: readonly DragInputIssue[] }

@@ -40,4 +40,3 @@ port.on('message', (request: DragWorkerRequest) => {
     else reply({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) });
   }
 });
-reply({ type: 'ready' });

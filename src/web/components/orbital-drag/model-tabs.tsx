@@ -1,4 +1,4 @@
-import type { NrlmsiseRealResponse, PredictionsResponse } from '@contracts/orbital-drag.ts';
+import type { DecayForecast, NrlmsiseRealResponse, PredictionsResponse } from '@contracts/orbital-drag.ts';
 import { ObjectLink } from '@/components/objects/object-link';
 import { DecayChart, TemperatureChart } from '@/components/orbital-drag/lazy-charts';
 import { MODEL_LINES } from '@/components/orbital-drag/model-lines';
@@ -36,7 +36,6 @@ export function AtmosphericTab({ rows, sourceLabel }: { rows: readonly DensityRo
   );
 }
 
-type DecayForecast = PredictionsResponse['satellites'][number];
 
 /** The Model Spread list's CSV (issue 14): each satellite's 30-day losses by both models and their spread. */
 export const MODEL_SPREAD_CSV_COLUMNS: readonly CsvColumn<DecayForecast>[] = [
