@@ -103,6 +103,16 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
 /** Where browser tests leave screenshots for people to look at (outside the repository). */
 export const SCREENS_DIR = '/tmp/dataforge-screens';
 
+/**
+ * The q-quantile of timing samples by nearest rank (q = 0.5 the median, 1 the worst). Timing
+ * tests judge the typical sample: a single slow one on a loaded machine is a garbage collection or
+ * another test's browser, not a regression.
+ */
+export function quantile(samples: readonly number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+}
+
 /** Waits until the server has its demo catalogue loaded (generated at the first start), up to 90 s. */
 export async function waitForDemoCatalog(app: RunningApp): Promise<void> {
   const deadline = Date.now() + 90_000;

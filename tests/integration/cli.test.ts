@@ -77,7 +77,9 @@ describe('ssa serve on the embedded database', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps its data across a restart and refuses a second server on the same data directory', async () => {
+  // Two starts, the first generating the 50,000-object demo catalogue (about 15 s on this 2-core
+  // machine, 30 s on a loaded day: the test took 57 s then, against the project's 60 s).
+  it('keeps its data across a restart and refuses a second server on the same data directory', { timeout: 180_000 }, async () => {
     const first = await startApp({ dataDir });
     try {
       expect(first.output()).toMatch(/database: pglite .*start #1\)/);

@@ -81,6 +81,28 @@ describe('screen', () => {
     expect(() => screen({ primaries: [list[0]!], secondaries: list, window: { start: day(0), end: day(2) }, thresholdKm: 5, shouldStop: () => true })).toThrow(ScreeningCancelled);
   });
 
+  it("moves 'orbits' on while the primaries' tracks are built, and never back", () => {
+    // The catalogue-wide path makes every object a primary: before, 'orbits' stood still from the
+    // quick ranges (0.3) until the primaries' tracks were all built.
+    const list = subjects(parseElementSets(THREE_LE).sets);
+    const orbits: number[] = [];
+    const stages: string[] = [];
+    screen({
+      primaries: list,
+      secondaries: list,
+      window: { start: day(0), end: day(2) },
+      thresholdKm: 5,
+      onProgress: (stage, fraction) => {
+        stages.push(stage);
+        if (stage === 'orbits') orbits.push(fraction);
+      },
+    });
+    expect(orbits).toEqual([...orbits].sort((a, b) => a - b));
+    expect(new Set(orbits.filter((f) => f > 0.3 && f < 1)).size).toBeGreaterThanOrEqual(list.length);
+    expect(orbits.at(-1)).toBe(1);
+    expect(stages.lastIndexOf('orbits')).toBeLessThan(stages.indexOf('detect'));
+  });
+
   it('screens objects whose SGP4 fails during the window without failing itself', () => {
     // Vallado's error cases (tests/reference/sgp4/README.md): 29141 decays (error 6) at 440 min,
     // 22312 reaches error 1 at 494 min, 28872 decays at 55 min, 33334 fails at once (error 3).

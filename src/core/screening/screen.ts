@@ -248,14 +248,20 @@ export function screen(input: ScreenInput): ScreeningOutcome {
   // pair dropped there. A primary that cannot be screened at all needs no secondary.
   const prepared = new Map<number, Prepared>();
   const primaryRange = new Map<number, { min: number; max: number }>();
-  for (const primary of input.primaries) {
-    // The catalogue-wide path passes thousands of primaries (objects without a track).
+  // The tracks' part of 'orbits' (0.3 to 1) is shared between the primaries and the secondaries
+  // by their counts (how many secondaries need a track is known only after the primaries): the
+  // catalogue-wide path passes thousands of primaries, whose tracks took the stage's time with no
+  // progress.
+  const primariesShare = (0.7 * input.primaries.length) / (input.primaries.length + count);
+  input.primaries.forEach((primary, k) => {
     stop(input);
     const p = prepare(primary, times, counter);
     prepared.set(primary.norad, p);
-    if (p.kind === 'skipped') continue;
+    progress(input, 'orbits', 0.3 + (primariesShare * (k + 1)) / input.primaries.length);
+    if (p.kind === 'skipped') return;
     primaryRange.set(primary.norad, { min: boundsOf(p).radiusMin, max: boundsOf(p).radiusMax });
-  }
+  });
+  const tracksFrom = 0.3 + primariesShare;
   const primaryRanges = [...primaryRange.values()];
   const needed = new Uint8Array(count);
   let neededCount = 0;
@@ -274,7 +280,7 @@ export function screen(input: ScreenInput): ScreeningOutcome {
     built += 1;
     if (built % 256 === 0) {
       stop(input);
-      progress(input, 'orbits', 0.3 + (0.7 * built) / neededCount);
+      progress(input, 'orbits', tracksFrom + ((1 - tracksFrom) * built) / neededCount);
     }
   });
   progress(input, 'orbits', 1);

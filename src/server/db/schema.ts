@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -655,9 +656,15 @@ export const catalogScreeningConjunctions = pgTable(
     pcMethod: text('pc_method').notNull(),
     regime: text('regime').notNull(),
   },
+  // One index per sort of the table (repositories/catalog-screening-repository.ts sortKey), in the
+  // sort's whole order: a page or an export chunk is then a walk of the index from where the last
+  // one ended, not a sort of the run's rows (a 3-day run has 452,776). Pc sorts highest first as
+  // its negation, so that the keyset's row comparison is one ascending range of the index.
   (t) => [
     primaryKey({ columns: [t.jobId, t.seq] }),
-    index('catalog_screening_conjunctions_pc_idx').on(t.jobId, t.collisionProbability),
-    index('catalog_screening_conjunctions_miss_idx').on(t.jobId, t.missDistanceKm),
+    index('catalog_screening_conjunctions_pc_order_idx').on(t.jobId, sql`(-${t.collisionProbability})`, t.missDistanceKm, t.seq),
+    index('catalog_screening_conjunctions_maxpc_order_idx').on(t.jobId, sql`(-${t.maxCollisionProbability})`, t.missDistanceKm, t.seq),
+    index('catalog_screening_conjunctions_miss_order_idx').on(t.jobId, t.missDistanceKm, t.seq),
+    index('catalog_screening_conjunctions_tca_order_idx').on(t.jobId, t.tca, t.seq),
   ],
 );

@@ -596,20 +596,23 @@ export class OrbitalDragService {
     }
     // A model with no density on the way down (JB2008 past its fit at a space-weather series' high flux,
     // core/drag/density.ts DensityDomainError) gives no run; the note says why. NRLMSISE-00 always runs.
-    // Up to four integrations to the cap, seconds for an eccentric orbit: on the drag worker, in order.
+    // Up to four integrations to the cap, seconds for an eccentric orbit: on the drag worker, in order,
+    // queued together or refused together (503) when the worker's queue is full.
     const leftOut = new Set<string>();
-    const series = dragSeriesOf(snapshot);
-    const attempts = estimates.flatMap((estimate) =>
-      (['nrlmsise00', 'jb2008'] as const).map(async (model) => {
-        try {
-          return [{ estimate, model, prediction: await this.dragPool.predictLifetime({ epoch, orbit, dragParameterM2PerKg: estimate.value, model }, { capYears: LIFETIME_CAP_YEARS }, series) }];
-        } catch (error) {
-          if (!(error instanceof DensityDomainError)) throw error;
-          leftOut.add(`${model === 'jb2008' ? 'JB2008' : model} left out: ${error.message}.`);
-          return [];
-        }
-      }),
+    const planned = estimates.flatMap((estimate) => (['nrlmsise00', 'jb2008'] as const).map((model) => ({ estimate, model })));
+    const predictions = this.dragPool.predictLifetimes(
+      planned.map(({ estimate, model }) => ({ input: { epoch, orbit, dragParameterM2PerKg: estimate.value, model }, options: { capYears: LIFETIME_CAP_YEARS } })),
+      dragSeriesOf(snapshot),
     );
+    const attempts = planned.map(async ({ estimate, model }, k) => {
+      try {
+        return [{ estimate, model, prediction: await predictions[k]! }];
+      } catch (error) {
+        if (!(error instanceof DensityDomainError)) throw error;
+        leftOut.add(`${model === 'jb2008' ? 'JB2008' : model} left out: ${error.message}.`);
+        return [];
+      }
+    });
     const runs = (await Promise.all(attempts)).flat();
     const reentries = runs.map((r) => r.prediction.reentryTime);
     const known = reentries.filter((t): t is UtcMs => t !== undefined);

@@ -303,7 +303,7 @@ describe('SST page (/sst): analysis', () => {
     });
   });
 
-  it('follows the job on its event stream, step by step, to the result', async () => {
+  it('follows the job on its event stream, step by step, to the result', { timeout: 30_000 }, async () => {
     const { user } = await renderLoaded();
     await startAnalysis(user);
     expect(stepStatuses()).toEqual(['running', 'pending', 'pending', 'pending', 'pending', 'pending']);
@@ -352,8 +352,10 @@ describe('SST page (/sst): analysis', () => {
       'OFEQ-16 ↔ ISS (ZARYA)',
       'OFEQ-16 ↔ SL-16 R/B',
     ]);
+    // The charts are a lazy chunk (Recharts): its first import in a test file can take longer than
+    // the 3 s default wait on a loaded two-core machine (it took 3+ s in a parallel run).
     for (const title of ['Risk Level Distribution', 'Miss Distance Analysis', 'Probability vs Velocity', 'Time to Conjunction']) {
-      expect(await screen.findByRole('region', { name: title })).toBeInTheDocument();
+      expect(await screen.findByRole('region', { name: title }, { timeout: 15_000 })).toBeInTheDocument();
     }
   });
 

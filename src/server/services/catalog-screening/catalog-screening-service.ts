@@ -12,13 +12,13 @@
  * counts (by risk, by regime, per day) with the job. One run at a time: a second is refused (409).
  */
 import type { CatalogConjunction, CatalogConjunctionPage, CatalogConjunctionQuery, CatalogScreening, CatalogScreeningSummary, ShardProgress } from '../../../contracts/catalog-screenings.ts';
-import { CATALOG_CSV_MAX_ROWS, CATALOG_SCREENING_MAX_WINDOW_MS, type CatalogConjunctionCsvQuery } from '../../../contracts/catalog-screenings.ts';
-import { catalogConjunctionsCsv } from './conjunction-csv.ts';
+import { CATALOG_CSV_MAX_ROWS, CATALOG_SCREENING_MAX_WINDOW_MS, CatalogScreeningSummary as SummarySchema, type CatalogConjunctionCsvQuery } from '../../../contracts/catalog-screenings.ts';
+import { catalogCsvHeader, catalogCsvLines } from './conjunction-csv.ts';
 import { approachRegime, isoUtc, splitJob, type ScreeningJob } from '../../../core/screening/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { defaultShardCount, jobProgress, submitJob, waitForQueued, type QueueAttachment } from '../../queue/screening-queue.ts';
 import type { JobHeartbeat } from '../../queue/job-heartbeat.ts';
-import type { CatalogScreeningRepository, CatalogConjunctionRow } from '../../repositories/catalog-screening-repository.ts';
+import type { CatalogConjunctionListed, CatalogConjunctionRow, CatalogConjunctionSelection, CatalogScreeningRepository } from '../../repositories/catalog-screening-repository.ts';
 import type { ScreeningJobRepository, ScreeningJobRow, ShardState } from '../../repositories/screening-job-repository.ts';
 import type { CatalogVersion } from '../../screening/catalog-version.ts';
 import { screeningJob, type ScreeningReport } from '../../screening/run-screening.ts';
@@ -50,8 +50,32 @@ class HoldLost extends Error {
   override name = 'HoldLost';
 }
 
+/** Filter counts kept (CatalogScreeningService.totalOf). */
+const TOTALS_KEPT = 64;
+
+function selectionOf(query: CatalogConjunctionCsvQuery): CatalogConjunctionSelection {
+  return { sort: query.sort, risk: query.risk, type: query.type, owner: query.owner, q: query.q };
+}
+
+function catalogConjunction(r: CatalogConjunctionListed): CatalogConjunction {
+  return {
+    primary: { noradId: r.primaryNorad, name: r.primaryName, objectType: r.primaryType ?? 'unknown', owner: r.primaryOwner },
+    secondary: { noradId: r.secondaryNorad, name: r.secondaryName, objectType: r.secondaryType ?? 'unknown', owner: r.secondaryOwner },
+    tca: isoUtc(r.tca.getTime()),
+    missDistanceKm: r.missDistanceKm,
+    relativeSpeedKmS: r.relativeSpeedKmS,
+    collisionProbability: r.collisionProbability,
+    maxCollisionProbability: r.maxCollisionProbability,
+    riskLevel: r.riskLevel as CatalogConjunction['riskLevel'],
+    pcMethod: r.pcMethod as CatalogConjunction['pcMethod'],
+    regime: r.regime,
+  };
+}
+
 export class CatalogScreeningService {
   private readonly controllers = new Map<string, AbortController>();
+  /** Counts of completed runs' conjunctions by filter (totalOf), oldest first. */
+  private readonly totals = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private first: ReturnType<typeof setTimeout> | undefined;
@@ -284,28 +308,55 @@ export class CatalogScreeningService {
   }
 
   async conjunctionPage(id: string, query: CatalogConjunctionQuery): Promise<CatalogConjunctionPage> {
-    const row = await this.jobs.job(id);
-    if (!row || row.kind !== 'catalog') throw new HttpError(404, `No catalogue-wide run ${id}`);
-    const page = await this.conjunctions.page(id, { sort: query.sort, risk: query.risk, type: query.type, owner: query.owner, q: query.q, limit: query.limit, offset: query.offset });
-    const items: CatalogConjunction[] = page.items.map((r) => ({
-      primary: { noradId: r.primaryNorad, name: r.primaryName, objectType: r.primaryType ?? 'unknown', owner: r.primaryOwner },
-      secondary: { noradId: r.secondaryNorad, name: r.secondaryName, objectType: r.secondaryType ?? 'unknown', owner: r.secondaryOwner },
-      tca: isoUtc(r.tca.getTime()),
-      missDistanceKm: r.missDistanceKm,
-      relativeSpeedKmS: r.relativeSpeedKmS,
-      collisionProbability: r.collisionProbability,
-      maxCollisionProbability: r.maxCollisionProbability,
-      riskLevel: r.riskLevel as CatalogConjunction['riskLevel'],
-      pcMethod: r.pcMethod as CatalogConjunction['pcMethod'],
-      regime: r.regime,
-    }));
-    return { total: page.total, items };
+    const row = await this.runOf(id);
+    const selection = selectionOf(query);
+    const [total, items] = await Promise.all([this.totalOf(row, selection), this.conjunctions.rowsPage(id, selection, query.limit, query.offset)]);
+    return { total, items: items.map(catalogConjunction) };
   }
 
-  /** Every conjunction of a run the sort and filters select (up to CATALOG_CSV_MAX_ROWS), as CSV: the table's columns, SOCRATES-style. */
+  /**
+   * Every conjunction of a run the sort and filters select (up to CATALOG_CSV_MAX_ROWS), as CSV: the
+   * table's columns, SOCRATES-style. Read and written chunk by chunk with turns of the event loop
+   * between (repository `chunks`): a 100,000-row export no longer holds the server for seconds.
+   */
   async conjunctionCsv(id: string, query: CatalogConjunctionCsvQuery): Promise<{ csv: string; rows: number; total: number }> {
-    const page = await this.conjunctionPage(id, { ...query, limit: CATALOG_CSV_MAX_ROWS, offset: 0 });
-    return { csv: catalogConjunctionsCsv(page.items), rows: page.items.length, total: page.total };
+    const row = await this.runOf(id);
+    const selection = selectionOf(query);
+    const total = await this.totalOf(row, selection);
+    const parts = [catalogCsvHeader()];
+    let rows = 0;
+    for await (const chunk of this.conjunctions.chunks(id, selection, CATALOG_CSV_MAX_ROWS)) {
+      parts.push(catalogCsvLines(chunk.map(catalogConjunction)));
+      rows += chunk.length;
+    }
+    return { csv: parts.join('\r\n'), rows, total };
+  }
+
+  private async runOf(id: string): Promise<ScreeningJobRow> {
+    const row = await this.jobs.job(id);
+    if (!row || row.kind !== 'catalog') throw new HttpError(404, `No catalogue-wide run ${id}`);
+    return row;
+  }
+
+  /**
+   * How many conjunctions of a run a filter selects. A completed run's rows no longer change (they
+   * are stored before the run is marked completed), so its counts are kept: paging through a filtered
+   * table then counts once (a count walks every row the filter keeps; 0.1–0.7 s on a 452,776-row run).
+   */
+  private async totalOf(row: ScreeningJobRow, selection: CatalogConjunctionSelection): Promise<number> {
+    if (row.status !== 'completed') return this.conjunctions.count(row.id, selection);
+    // The run's summary counts the same rows, in all and by risk (summarise).
+    const summary = SummarySchema.safeParse(row.summary);
+    if (summary.success && !selection.type && !selection.owner && !selection.q) {
+      return selection.risk ? (summary.data.byRisk[selection.risk] ?? 0) : summary.data.conjunctions;
+    }
+    const key = JSON.stringify([row.id, selection.risk, selection.type, selection.owner, selection.q]);
+    const known = this.totals.get(key);
+    if (known !== undefined) return known;
+    const total = await this.conjunctions.count(row.id, selection);
+    if (this.totals.size >= TOTALS_KEPT) this.totals.delete(this.totals.keys().next().value!);
+    this.totals.set(key, total);
+    return total;
   }
 
   /** Pairs screened by runs completed since `since` (the dashboard's daily screens). */

@@ -26,29 +26,35 @@ export const CATALOG_CSV_COLUMNS = [
   'Regime',
 ] as const;
 
-export function catalogConjunctionsCsv(items: readonly CatalogConjunction[]): string {
+/**
+ * The header line. An export is this and each chunk's catalogCsvLines joined by CRLF (no line end
+ * after the last line, as papaparse writes a whole file).
+ */
+export function catalogCsvHeader(): string {
+  return Papa.unparse([[...CATALOG_CSV_COLUMNS]], { newline: '\r\n' });
+}
+
+/** Conjunctions as CSV lines joined by CRLF, no header. */
+export function catalogCsvLines(items: readonly CatalogConjunction[]): string {
   return Papa.unparse(
-    {
-      fields: [...CATALOG_CSV_COLUMNS],
-      data: items.map((c) => [
-        c.primary.name,
-        c.primary.noradId,
-        c.primary.objectType,
-        c.primary.owner,
-        c.secondary.name,
-        c.secondary.noradId,
-        c.secondary.objectType,
-        c.secondary.owner,
-        c.tca,
-        c.missDistanceKm,
-        c.relativeSpeedKmS,
-        c.collisionProbability,
-        c.pcMethod,
-        c.maxCollisionProbability,
-        c.riskLevel,
-        c.regime,
-      ]),
-    },
+    items.map((c) => [
+      c.primary.name,
+      c.primary.noradId,
+      c.primary.objectType,
+      c.primary.owner,
+      c.secondary.name,
+      c.secondary.noradId,
+      c.secondary.objectType,
+      c.secondary.owner,
+      c.tca,
+      c.missDistanceKm,
+      c.relativeSpeedKmS,
+      c.collisionProbability,
+      c.pcMethod,
+      c.maxCollisionProbability,
+      c.riskLevel,
+      c.regime,
+    ]),
     { escapeFormulae: true, newline: '\r\n' },
   );
 }

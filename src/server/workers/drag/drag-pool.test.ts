@@ -154,6 +154,30 @@ describe('the drag worker’s queue', () => {
     }
   });
 
+  it("queues an object's decay runs together or refuses them together, so no refused page leaves work behind", async () => {
+    const pool = new DragPool(1);
+    const runs = (n: number) =>
+      Array.from({ length: n }, () => ({ input: { epoch: at('2026-03-01T00:00:00Z'), orbit: orbitAt(200), dragParameterM2PerKg: 0.01, model: 'nrlmsise00' as const }, options: { capYears: 25 } }));
+    const waitingJobs = () => (pool as unknown as { queue: unknown[] }).queue.length;
+    try {
+      const first = lifetime(pool, 600);
+      const waiting = Array.from({ length: DRAG_QUEUE_LIMIT - 2 }, () => lifetime(pool, 200));
+      expect(waitingJobs()).toBe(DRAG_QUEUE_LIMIT - 2);
+      // Three more would pass the limit: none is queued, each is refused.
+      const refused = pool.predictLifetimes(runs(3), undefined);
+      expect(waitingJobs()).toBe(DRAG_QUEUE_LIMIT - 2);
+      for (const run of refused) await expect(run).rejects.toBeInstanceOf(BusyError);
+      // Two fit: both run.
+      const taken = pool.predictLifetimes(runs(2), undefined);
+      expect(waitingJobs()).toBe(DRAG_QUEUE_LIMIT);
+      await first;
+      const results = await Promise.all([...waiting, ...taken]);
+      expect(results.map((r) => r.status)).toEqual(Array(DRAG_QUEUE_LIMIT).fill('reentry'));
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails the job of a worker that died and runs the waiting ones on a new worker; refuses new work once closed', async () => {
     const pool = new DragPool(1);
     const running = lifetime(pool, 600);

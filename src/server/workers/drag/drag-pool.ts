@@ -105,11 +105,26 @@ export class DragPool {
     return this.enqueue<LifetimePrediction>('lifetime', (id, weather) => ({ type: 'lifetime', id, input, options, ...(weather ? { weather } : {}) }), input.epoch, series);
   }
 
+  /**
+   * predictLifetime for each run, queued together or refused together (BusyError): an object's decay
+   * answer needs every run, and runs queued before a refusal of the later ones would spend seconds of
+   * the worker on an answer nobody gets.
+   */
+  predictLifetimes(runs: readonly { input: Omit<LifetimeInput, 'spaceWeather'>; options: LifetimeOptions }[], series: DragSeries | undefined): Promise<LifetimePrediction>[] {
+    if (this.size !== 0 && !this.closed && this.queue.length + runs.length > DRAG_QUEUE_LIMIT) {
+      const busy = this.busy();
+      return runs.map(() => Promise.reject(busy));
+    }
+    return runs.map(({ input, options }) => this.predictLifetime(input, options, series));
+  }
+
+  private busy(): BusyError {
+    return new BusyError(`The drag worker has ${this.queue.length} calculations and decay forecasts waiting; try again shortly`, 10);
+  }
+
   private enqueue<T>(kind: Job['kind'], message: Job['message'], start: UtcMs, series: DragSeries | undefined): Promise<T> {
     if (this.closed) return Promise.reject(new Error('drag pool closed'));
-    if (this.queue.length >= DRAG_QUEUE_LIMIT) {
-      return Promise.reject(new BusyError(`The drag worker has ${this.queue.length} calculations and decay forecasts waiting; try again shortly`, 10));
-    }
+    if (this.queue.length >= DRAG_QUEUE_LIMIT) return Promise.reject(this.busy());
     return new Promise<T>((resolve, reject) => {
       const job: Job = { kind, message, start, series, resolve: resolve as (value: never) => void, reject };
       // A calculation goes after the calculations already waiting, before the lifetimes.
