@@ -14,7 +14,9 @@ const isoUtc = (what: string) => z.string().describe(`${what}, ISO 8601 UTC`);
 /** Text PostgreSQL can store: no NUL characters. */
 const noNul = (s: string) => !s.includes('\u0000');
 
-export const PcMethod = z.enum(['pc2d', 'nc2d-upper-limit', 'pc3d']).describe('pc2d: Foster 2D; nc2d-upper-limit: the 2D-Nc upper limit (Hall 2023) where no method can matter; pc3d: Hall 3D-Nc');
+export const PcMethod = z
+  .enum(['pc2d', 'nc2d-upper-limit', 'pc3d', 'sdmc'])
+  .describe('pc2d: Foster 2D; nc2d-upper-limit: the 2D-Nc upper limit (Hall 2023) where no method can matter; pc3d: Hall 3D-Nc; sdmc: two-body Monte Carlo (after CARA SDMC) where 3D-Nc failed its own usage tests');
 export type PcMethod = z.infer<typeof PcMethod>;
 
 export const PcViolation = z

@@ -4,7 +4,8 @@
  * Units: metres, metres per second, m² (covariances), days (element-set age). Pc2D is the
  * Foster/Chan circle method with the encounter-plane convention of shared/reference/pc/README.md;
  * Pc3D is Hall's 3D-Nc method (pc3d.ts); `assessPc` chooses between them as CARA's PcMultiStep
- * does (pc-multistep.ts).
+ * does (pc-multistep.ts), with the two-body Monte Carlo (pc-monte-carlo.ts) where 3D-Nc fails its own
+ * usage tests, as PcMultiStepWithSDMC does.
  */
 export { pc2d, type Pc2dDefined, type Pc2dInput, type Pc2dResult, type Pc2dUndefined, type Pc2dUndefinedReason } from './pc2d.ts';
 export { alfanoMaxPc, DEFAULT_ASPECT_RATIO, type AlfanoMaxPc } from './alfano-max.ts';
@@ -42,5 +43,34 @@ export type { CovarianceInput, Matrix3 } from './matrix3.ts';
 export type { Vector3 } from './vector3.ts';
 export { pc3d, type Pc3dInput, type Pc3dOptions, type Pc3dResult } from './pc3d.ts';
 export { usageViolationsPc2d, PC2D_CUTOFFS, type UsageViolationAnalysis, type UsageViolationIndicators } from './usage-violations.ts';
-export { assessPc, maxPcMissDistanceM, pc3dInitialBounds, PC_METHOD_LABELS, PC3D_CUTOFFS, PROXY_CUTOFF, type PcAssessment, type PcAssessmentInput, type PcMethod, type PcViolation, type PcViolationKind } from './pc-multistep.ts';
+export {
+  assessPc,
+  maxPcMissDistanceM,
+  pc3dInitialBounds,
+  PC_METHOD_LABELS,
+  PC3D_CUTOFFS,
+  PROXY_CUTOFF,
+  SLOW_SPEED_M_PER_S,
+  type PcAssessment,
+  type PcAssessmentInput,
+  type PcAssessmentOptions,
+  type PcMethod,
+  type PcViolation,
+  type PcViolationKind,
+} from './pc-multistep.ts';
+export {
+  MIN_WINDOW_S,
+  MONTE_CARLO_DEFAULTS,
+  MonteCarloTally,
+  monteCarloChunk,
+  monteCarloPc,
+  monteCarloPlan,
+  monteCarloWindow,
+  type MonteCarloOptions,
+  type MonteCarloPcInput,
+  type MonteCarloPcResult,
+  type MonteCarloPlan,
+  type MonteCarloWindow,
+} from './pc-monte-carlo.ts';
+export { clopperPearson } from './clopper-pearson.ts';
 export { elementSetCovariance6 } from './element-set-covariance.ts';

@@ -18,6 +18,17 @@
  *    sphere points) are reported with it. If 3D-Nc does not converge, the upper limit (else the
  *    2D Pc) is kept and the failure reported.
  *
+ * 5. Monte Carlo (PcMultiStepWithSDMC.m): where 3D-Nc reports usage violations of its own or does
+ *    not converge, its number is not trusted either: the Monte Carlo (pc-monte-carlo.ts) over
+ *    CARA's SDMC window gives the Pc when the caller lends it a budget (`options.monteCarlo`), and
+ *    the record says so ('sdmc'); without one, `monteCarloCalledFor` says why and over which window
+ *    it should run, and the 3D-Nc value stands.
+ *
+ * A slow encounter (relative speed below SLOW_SPEED_M_PER_S) goes to 3D-Nc over the whole encounter
+ * segment even when the 2D tests pass: below a few m/s the relative motion curves over the
+ * encounter, which the 2D tests judge from a linearisation (the issue that found 3D-Nc's limits
+ * there asked for it; CARA has no such rule, its 2D tests flag nearly all of these).
+ *
  * Deviation, stated: PcMultiStep runs Hall's 2D-Nc method between steps 3 and 4 and calls 3D-Nc
  * only when 2D-Nc has violations, over the whole encounter segment when 2D-Nc found the encounter
  * extended or offset. We go straight to 3D-Nc (the more general method; CARA's reference values
@@ -30,15 +41,20 @@ import { pc2d, type Pc2dResult } from './pc2d.ts';
 import { pc3d, type Pc3dResult } from './pc3d.ts';
 import { PC2D_CUTOFFS, usageViolationsPc2d, type UsageViolationIndicators } from './usage-violations.ts';
 import { length, subtract, type Vector3 } from './vector3.ts';
+import { monteCarloPc, monteCarloWindow, type MonteCarloOptions, type MonteCarloPcResult, type MonteCarloWindow } from './pc-monte-carlo.ts';
 
-export type PcMethod = 'pc2d' | 'nc2d-upper-limit' | 'pc3d';
+export type PcMethod = 'pc2d' | 'nc2d-upper-limit' | 'pc3d' | 'sdmc';
 
 /** How each method is named in records and on screen. */
 export const PC_METHOD_LABELS: Readonly<Record<PcMethod, string>> = {
   pc2d: '2D-Pc (Foster 1992)',
   'nc2d-upper-limit': '2D-Nc upper limit (Hall 2023)',
   pc3d: '3D-Nc (Hall 2021)',
+  sdmc: 'Monte Carlo (two-body, after CARA SDMC)',
 };
+
+/** Below this relative speed an encounter is slow: 3D-Nc over the whole segment, whatever the 2D tests say. */
+export const SLOW_SPEED_M_PER_S = 5;
 
 export type PcViolationKind = 'extended' | 'offset' | 'inaccurate' | 'npd' | 'unconverged' | 'covariance' | 'sphere-points';
 
@@ -86,6 +102,22 @@ export interface PcAssessment {
    * view) without running it again; null when the data-quality step refused the covariances first.
    */
   readonly pc2dResult: Pc2dResult | null;
+  /** The Monte Carlo run, when the method choice called for one and the caller lent a budget. */
+  readonly monteCarlo: MonteCarloPcResult | null;
+  /** Why the method choice calls for a Monte Carlo and over which window; null when it does not. */
+  readonly monteCarloCalledFor: { readonly reason: string; readonly window: MonteCarloWindow } | null;
+  /** Why the chosen method gave the number, in plain words. */
+  readonly methodReason: string;
+}
+
+export interface PcAssessmentOptions {
+  /**
+   * A budget for the Monte Carlo where the method choice calls for it (MONTE_CARLO_DEFAULTS for
+   * what is not given); absent or null: none is run, and `monteCarloCalledFor` says it should be.
+   */
+  readonly monteCarlo?: Omit<MonteCarloOptions, 'window'> | null;
+  /** Run the Monte Carlo even where the method choice does not call for it (its value is reported, not chosen). */
+  readonly forceMonteCarlo?: boolean;
 }
 
 /** PcMultiStep.m: proxy estimates below this never trigger the 2D-Nc/3D-Nc methods. */
@@ -217,21 +249,30 @@ export function maxPcMissDistanceM(assessment: PcAssessment, input: Pick<PcAsses
 }
 
 /** The chosen Pc of one conjunction at TCA, with every value and finding that led to it. */
-export function assessPc(input: PcAssessmentInput): PcAssessment {
+export function assessPc(input: PcAssessmentInput, options: PcAssessmentOptions = {}): PcAssessment {
   const quality = qualityProblem(input.cov1, 'primary') ?? qualityProblem(input.cov2, 'secondary');
-  const none = { pc3d: null, indicators: null, nc2dUpperLimit: null, pc3dRun: null } as const;
+  const none = { pc3d: null, indicators: null, nc2dUpperLimit: null, pc3dRun: null, monteCarlo: null, monteCarloCalledFor: null } as const;
   if (quality) {
-    return { ...none, pc2dResult: null, collisionProbability: null, method: 'pc2d', pc2d: null, violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: `No Pc: ${quality}.` }], note: `No Pc: ${quality}.` };
+    return {
+      ...none,
+      pc2dResult: null,
+      collisionProbability: null,
+      method: 'pc2d',
+      pc2d: null,
+      violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: `No Pc: ${quality}.` }],
+      note: `No Pc: ${quality}.`,
+      methodReason: `No method could run: ${quality}.`,
+    };
   }
   const two = pc2d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1M2: input.cov1, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2M2: input.cov2, hbrM: input.hbrM });
   const p2 = two.pc;
   const velocity = velocityProblem(input.cov1, 'primary') ?? velocityProblem(input.cov2, 'secondary');
   if (velocity) {
     const note = `2D-Pc only: ${velocity}, which the usage-violation tests and the 3D-Nc method need.`;
-    return { ...none, pc2dResult: two, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: note }], note };
+    return { ...none, pc2dResult: two, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [{ method: '2D-Pc', kind: 'covariance', value: null, limit: null, message: note }], note, methodReason: note };
   }
   if (!(input.hbrM > 0) || input.hbrM === Infinity) {
-    return { ...none, pc2dResult: two, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [], note: null };
+    return { ...none, pc2dResult: two, collisionProbability: p2, method: 'pc2d', pc2d: p2, violations: [], note: null, methodReason: 'The 2D Pc: a hard-body radius of zero or infinity decides the Pc alone.' };
   }
   const uv = usageViolationsPc2d(input);
   const ind = uv.indicators;
@@ -239,17 +280,43 @@ export function assessPc(input: PcAssessmentInput): PcAssessment {
   const violations = ind.npd === null ? [{ method: '2D-Pc' as const, kind: 'unconverged' as const, value: null, limit: null, message: 'An orbit is unbound or its elements are undefined, so the 2D method cannot be tested.' }] : pc2dViolations(ind, two.relativeSpeedMPerS, converged, uv.logPcCorrectionFactor);
   const upper = Number.isFinite(uv.nc2dHighLimit) ? uv.nc2dHighLimit : null;
   const indicators = ind.npd === null ? null : ind;
-  if (violations.length === 0) {
-    return { collisionProbability: p2, method: 'pc2d', pc2d: p2, pc3d: null, violations, indicators, nc2dUpperLimit: upper, pc3dRun: null, note: null, pc2dResult: two };
+  const speed = two.relativeSpeedMPerS;
+  const slow = speed < SLOW_SPEED_M_PER_S;
+  const budget = options.monteCarlo ?? null;
+  const forced = options.forceMonteCarlo === true && budget !== null;
+  const cov6 = (c: readonly (readonly number[])[]) => c.map((row) => [...row]);
+  const input3d = { r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: cov6(input.cov1), r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: cov6(input.cov2), hbrM: input.hbrM };
+  /** A Monte Carlo asked for although the method choice does not call for it (reported beside the chosen value). */
+  const forcedRun = (): MonteCarloPcResult | null => {
+    if (!forced) return null;
+    const three = pc3d(input3d, { initialBounds: pc3dInitialBounds(indicators) });
+    return monteCarloPc(input, { ...budget, window: monteCarloWindow(input, three.converged ? { ...three, violations: false } : null) });
+  };
+  if (violations.length === 0 && !slow) {
+    return { ...none, monteCarlo: forcedRun(), collisionProbability: p2, method: 'pc2d', pc2d: p2, violations, indicators, nc2dUpperLimit: upper, note: null, pc2dResult: two, methodReason: 'The 2D Pc: the 2D method’s usage-violation tests found nothing.' };
   }
   const extendedOrOffset = violations.some((v) => v.kind === 'extended' || v.kind === 'offset');
-  const proxyOnly = converged && !extendedOrOffset && (p2 !== null || upper !== null) && Math.max(p2 ?? 0, upper ?? 0) < PROXY_CUTOFF;
+  const proxyOnly = converged && !slow && !extendedOrOffset && (p2 !== null || upper !== null) && Math.max(p2 ?? 0, upper ?? 0) < PROXY_CUTOFF;
   if (proxyOnly && upper !== null) {
-    return { collisionProbability: upper, method: 'nc2d-upper-limit', pc2d: p2, pc3d: null, violations, indicators, nc2dUpperLimit: upper, pc3dRun: null, note: null, pc2dResult: two };
+    return {
+      ...none,
+      monteCarlo: forcedRun(),
+      collisionProbability: upper,
+      method: 'nc2d-upper-limit',
+      pc2d: p2,
+      violations,
+      indicators,
+      nc2dUpperLimit: upper,
+      note: null,
+      pc2dResult: two,
+      methodReason: `The 2D-Nc upper limit: the 2D method is flagged, but neither it nor this upper limit reaches ${PROXY_CUTOFF}, below any risk threshold.`,
+    };
   }
-  const cov6 = (c: readonly (readonly number[])[]) => c.map((row) => [...row]);
-  const three = pc3d({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: cov6(input.cov1), r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: cov6(input.cov2), hbrM: input.hbrM }, { initialBounds: pc3dInitialBounds(indicators) });
-  const all = [...violations, ...pc3dViolations(three)];
+  const bounds = slow ? 'segment' : pc3dInitialBounds(indicators);
+  const three = pc3d(input3d, { initialBounds: bounds });
+  const own = pc3dViolations(three);
+  const all = [...violations, ...own];
+  const why3d = violations.length > 0 ? `the 2D method is flagged (${[...new Set(violations.map((v) => v.kind))].join(', ')})` : `the encounter is slow (${speed.toPrecision(3)} m/s, below ${SLOW_SPEED_M_PER_S} m/s)`;
   const run = {
     converged: three.converged,
     conjunctionStart: three.conjunctionStart,
@@ -260,20 +327,33 @@ export function assessPc(input: PcAssessmentInput): PcAssessment {
     ephemerisPoints: three.ephemerisPoints,
     refinements: three.refinements,
   };
+  // PcMultiStepWithSDMC.m: the Monte Carlo where 3D-Nc has usage violations or gave no value.
+  const calledReason = three.pc === null ? '3D-Nc did not converge' : own.length > 0 ? `3D-Nc’s own usage tests failed (${own.map((v) => v.kind).join(', ')})` : null;
+  const window = monteCarloWindow(input, three.converged ? { ...run, violations: own.length > 0 } : null);
+  const calledFor = calledReason === null ? null : { reason: calledReason, window };
+  const mc = budget !== null && (calledFor !== null || forced) ? monteCarloPc(input, { ...budget, window }) : null;
+  const base = { pc2d: p2, pc3d: three.pc, violations: all, indicators, nc2dUpperLimit: upper, pc3dRun: run, pc2dResult: two, monteCarlo: mc, monteCarloCalledFor: calledFor };
+  if (mc !== null && calledFor !== null) {
+    const [lo, hi] = mc.interval;
+    return {
+      ...base,
+      collisionProbability: mc.pc,
+      method: 'sdmc',
+      note: `Monte Carlo: ${mc.hits} hits in ${mc.samples} trials, 95 % interval ${lo.toExponential(2)} to ${hi.toExponential(2)}.`,
+      methodReason: `Monte Carlo: ${calledReason}, after ${why3d}.`,
+    };
+  }
   if (three.pc !== null) {
-    return { collisionProbability: three.pc, method: 'pc3d', pc2d: p2, pc3d: three.pc, violations: all, indicators, nc2dUpperLimit: upper, pc3dRun: run, note: null, pc2dResult: two };
+    const pending = calledFor === null ? '' : ` A Monte Carlo is called for (${calledReason}) and was not run.`;
+    return { ...base, collisionProbability: three.pc, method: 'pc3d', note: pending === '' ? null : pending.trim(), methodReason: `3D-Nc: ${why3d}.${pending}` };
   }
   const fallback = upper ?? p2;
+  const kept = upper !== null ? '2D-Nc upper limit' : '2D Pc';
   return {
+    ...base,
     collisionProbability: fallback,
     method: upper !== null ? 'nc2d-upper-limit' : 'pc2d',
-    pc2d: p2,
-    pc3d: null,
-    violations: all,
-    indicators,
-    nc2dUpperLimit: upper,
-    pc3dRun: run,
-    note: `3D-Nc did not converge; the ${upper !== null ? '2D-Nc upper limit' : '2D Pc'} is kept.`,
-    pc2dResult: two,
+    note: `3D-Nc did not converge; the ${kept} is kept.`,
+    methodReason: `The ${kept}: ${why3d}, but 3D-Nc did not converge and no Monte Carlo was run.`,
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../core/screening/index.ts';
 import { utcMs } from '../../core/units.ts';
 import type { ObjectType } from '../../core/catalog/index.ts';
+import type { PcMethod } from '../../core/probability/index.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
 import { finishScreening, runScreening, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
 import type { JobHeartbeat } from '../queue/job-heartbeat.ts';
@@ -26,6 +27,12 @@ import type { CatalogService } from './catalog-service.ts';
 const CDM_TYPES: Record<ObjectType, CdmObjectType> = { payload: 'PAYLOAD', rocket_body: 'ROCKET BODY', debris: 'DEBRIS', unknown: 'UNKNOWN' };
 /** Conjunctions kept for CDM downloads (every SST result of the last hours). */
 const KEEP_CONJUNCTIONS = 20_000;
+
+/**
+ * COLLISION_PROBABILITY_METHOD of a screening CDM per chosen method (CCSDS 508.0-B-1 takes it from
+ * the SANA registry, which has no Monte Carlo entry: 'SDMC' names CARA's method as its tools do).
+ */
+const CDM_PC_METHOD: Readonly<Record<PcMethod, string>> = { pc2d: 'FOSTER-1992', 'nc2d-upper-limit': 'FOSTER-1992', pc3d: 'HALL-2021', sdmc: 'SDMC' };
 
 export type CdmFormat = 'kvn' | 'xml';
 
@@ -276,7 +283,7 @@ export class ScreeningService implements AnalysisService {
         frame: 'TEME',
         missDistanceKm: a.missDistanceKm,
         relativeSpeedKmPerS: a.relativeSpeedKmS,
-        ...(c.risk.pc !== null ? { collisionProbability: c.risk.pc, collisionProbabilityMethod: c.risk.pcMethod === 'pc3d' ? 'HALL-2021' : 'FOSTER-1992' } : {}),
+        ...(c.risk.pc !== null ? { collisionProbability: c.risk.pc, collisionProbabilityMethod: CDM_PC_METHOD[c.risk.pcMethod] } : {}),
         maxCollisionProbability: c.risk.maxPc,
         riskLevel: c.risk.riskLevel,
         hardBodyRadiusM: c.risk.hbrM,

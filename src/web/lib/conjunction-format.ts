@@ -11,11 +11,12 @@ import { UtcDate } from '@/lib/utc-date';
  * browser's zone (UtcDate). Values the server does not have print as '—'.
  */
 
-/** The short badge of each Pc method: Foster 2D, the 2D-Nc upper limit, Hall 3D-Nc. */
+/** The short badge of each Pc method: Foster 2D, the 2D-Nc upper limit, Hall 3D-Nc, Monte Carlo. */
 const PC_METHOD_BADGES: Record<PcMethod, string> = {
   pc2d: '2D',
   'nc2d-upper-limit': '2D-Nc ≤',
   pc3d: '3D',
+  sdmc: 'MC',
 };
 
 /** The badge of `method`; a method this client does not know is shown as received. */

@@ -12,6 +12,7 @@ export const PC_METHOD_EXPLANATIONS: Record<PcMethod, string> = {
     'Hall’s 3D-Nc method: it follows the curved relative motion and the changing uncertainty through the whole encounter. It is used when the 2D method’s assumptions do not hold.',
   'nc2d-upper-limit':
     'The 2D-Nc upper limit (Hall 2023): a bound the probability cannot exceed. It is used where even the bound is too small for the choice of method to matter.',
+  sdmc: 'Monte Carlo: both objects’ states are drawn many times from their uncertainties and moved on their two-body orbits; the Pc is the share of draws that come within the hard-body radius. It is used where the 3D-Nc method fails its own usage tests (long, slow or repeated approaches).',
 };
 
 /** The method groups of the violations, in the order they are tested. */
