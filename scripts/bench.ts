@@ -29,6 +29,9 @@
  * Conjunction assessment (issue 11, scripts/bench-pc.ts): Pc3D time per conjunction (median, worst)
  * on the real CARA events, its share of the fleet screening run, importing 1,000 CDMs (CLI and API).
  *
+ * Monte Carlo Pc (issue 27, scripts/bench-pc-mc.ts): `ssa pc --mc --samples 1e7` on a real LEO event as one
+ * process from its start (target < 60 s), with its Pc beside CARA's SDMC.
+ *
  * 3D Orbital View (issue 7, scripts/bench-globe.ts): in Chromium on the dashboard, the time to first
  * draw of the whole demo catalogue and the per-frame cost of updating its positions (target < 4 ms);
  * the same for the 3D view in time (/visualization, issue 14) playing at ×1000.
@@ -48,6 +51,7 @@ import { atmosphereBench } from './bench-atmosphere.ts';
 import { globeBench, visualizationBench } from './bench-globe.ts';
 import { operationsBench } from './bench-operations.ts';
 import { pcBench } from './bench-pc.ts';
+import { monteCarloBench } from './bench-pc-mc.ts';
 import { pollsBench } from './bench-polls.ts';
 import { screeningBench } from './bench-screening.ts';
 import { startupBench } from './bench-startup.ts';
@@ -153,6 +157,7 @@ if (existsSync(catalogPath)) await screeningBench(row);
 await startupBench(row);
 await allVsAllBench(row);
 await pcBench(row);
+await monteCarloBench(row);
 atmosphereBench(row);
 await startBench();
 await operationsBench(row);

@@ -15,7 +15,7 @@ interface Expected {
   pc2d: number | null | number[];
   pc2d_exact_independent?: number[];
   pc3d?: number;
-  cara_usage_violations?: { pc2d: number };
+  cara_usage_violations?: { pc2d: number; nc3d: number };
 }
 
 describe('ssa pc --cases tests/reference/pc/pc_cases.json', () => {
@@ -28,7 +28,7 @@ describe('ssa pc --cases tests/reference/pc/pc_cases.json', () => {
       readFile: async (path) => readFileSync(path, 'utf8'),
     };
     await pcCommand(['--cases', FILE], {}, io);
-    const { results } = JSON.parse(stdout) as { results: { id: string; pc2d: number | null | (number | null)[]; pc3d?: number | null; pc?: number | null; pc_method?: string }[] };
+    const { results } = JSON.parse(stdout) as { results: { id: string; pc2d: number | null | (number | null)[]; pc3d?: number | null; pc?: number | null; pc_method?: string; pc_method_reason?: string }[] };
     const { cases } = JSON.parse(readFileSync(FILE, 'utf8')) as { cases: { id: string; hbr_m: number | (number | null)[]; expected: Expected }[] };
     expect(results.map((r) => r.id)).toEqual(cases.map((c) => c.id));
 
@@ -59,10 +59,52 @@ describe('ssa pc --cases tests/reference/pc/pc_cases.json', () => {
       const error = Math.abs((r.pc3d as number) / want - 1);
       worst3 = Math.max(worst3, error);
       expect(error, `${c.id} pc3d`).toBeLessThan(1e-3);
+      // CARA's PcMultiStepWithSDMC: 3D-Nc where the 2D method is flagged, its SDMC where 3D-Nc is.
+      // Our Monte Carlo runs by itself from a Pc of 1e-4 (AUTOMATIC_MONTE_CARLO); the one event CARA
+      // flags for 3D-Nc (1.0e-5) keeps 3D-Nc, and says a Monte Carlo is called for.
       const flagged = c.expected.cara_usage_violations!.pc2d !== 0;
+      const flagged3d = c.expected.cara_usage_violations!.nc3d !== 0;
       expect(r.pc_method, c.id).toBe(flagged ? 'pc3d' : 'pc2d');
       expect(r.pc, c.id).toBe(flagged ? r.pc3d : r.pc2d);
+      if (flagged3d) expect(r.pc_method_reason, c.id).toMatch(/A Monte Carlo is called for \(3D-Nc’s own usage tests failed/);
+      else expect(r.pc_method_reason, c.id).not.toMatch(/Monte Carlo/);
     });
     console.log(`[pc-cli.test] 27 CARA events: Pc3D worst relative error ${worst3.toExponential(2)}`);
+  });
+});
+
+describe('ssa pc --mc', () => {
+  const run = async (args: string[], cases?: unknown) => {
+    let stdout = '';
+    const io: PcIo = {
+      stdout: (text) => {
+        stdout += text;
+      },
+      readFile: async (path) => (cases === undefined ? readFileSync(path, 'utf8') : JSON.stringify(cases)),
+    };
+    await pcCommand(args, {}, io);
+    return JSON.parse(stdout) as { results: { id: string; pc: number; pc_method: string; pc_method_reason: string; pc_mc?: { pc: number; interval: [number, number]; hits: number; samples: number; window_s: [number, number]; stopped_by: string; seed: number } }[] };
+  };
+
+  it('prints the Monte Carlo Pc of a real CARA event with its interval, which holds CARA’s own SDMC value', async () => {
+    const { cases } = JSON.parse(readFileSync(FILE, 'utf8')) as { cases: { id: string; expected: Record<string, unknown> }[] };
+    const event = cases.find((c) => c.id === 'cara_cdm_000025994_conj_000037558_20210324_151047_20210323_154356')!;
+    const { results } = await run(['--cases', 'x.json', '--mc', '--samples', '300000', '--seed', '7'], { cases: [event] });
+    const mc = results[0]!.pc_mc!;
+    expect(mc.seed).toBe(7);
+    expect(mc.stopped_by).toBe('precision');
+    expect(mc.window_s[0]).toBeLessThan(0);
+    expect(mc.window_s[1]).toBeGreaterThan(0);
+    expect(event.expected.pc_sdmc as number).toBeGreaterThan(mc.interval[0]);
+    expect(event.expected.pc_sdmc as number).toBeLessThan(mc.interval[1]);
+    // The 2D method passes its tests here, so the Monte Carlo is reported beside the chosen 2D value.
+    expect(results[0]!.pc_method).toBe('pc2d');
+  });
+
+  it('refuses --samples and --seed that are not integers in range, and --samples without --mc', async () => {
+    await expect(run(['--cases', FILE, '--mc', '--samples', '0'])).rejects.toThrow(/--samples must be an integer/);
+    await expect(run(['--cases', FILE, '--mc', '--samples', '1.5'])).rejects.toThrow(/--samples must be an integer/);
+    await expect(run(['--cases', FILE, '--mc', '--seed', 'x'])).rejects.toThrow(/--seed must be an integer/);
+    await expect(run(['--cases', FILE, '--samples', '100'])).rejects.toThrow(/go with --mc/);
   });
 });

@@ -15,7 +15,8 @@ import {
   type Cdm,
   type ConjunctionDocument,
 } from '../../core/cdm/index.ts';
-import { DEFAULT_COMBINED_HBR_M, PC_METHOD_LABELS } from '../../core/probability/index.ts';
+import { DEFAULT_COMBINED_HBR_M, PC_METHOD_LABELS, riskLevel } from '../../core/probability/index.ts';
+import { monteCarloOptionsUsage, monteCarloJson, monteCarloRequest, withRequestedMonteCarlo, type MonteCarloRequest } from '../monte-carlo.ts';
 import { createAppContext } from '../../server/app-context.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
@@ -27,7 +28,7 @@ import { UsageError } from '../usage-error.ts';
 import { processIo, type CommandIo } from '../io.ts';
 
 export const CDM_USAGE = `Usage: ssa cdm --to kvn|xml|json [--hbr M] [--originator NAME] [--message-id ID] [--creation-date UTC] FILE
-       ssa cdm --pc [--hbr M] FILE
+       ssa cdm --pc [--hbr M] [--mc [--samples N] [--seed S]] FILE
        ssa cdm import FILE... [--data-dir DIR]
 
 import  stores the CDMs of each FILE (one or more CCSDS CDMs in KVN or XML, or Space-Track
@@ -52,13 +53,13 @@ Options:
   --pc                  print, as JSON, the collision probability from the message's states and
                         RTN covariances (ITRF states are made inertial first), chosen as NASA
                         CARA's PcMultiStep does: collision_probability (the chosen value),
-                        pc_method (pc2d | nc2d-upper-limit | pc3d), pc2d (Foster), pc3d (Hall
-                        3D-Nc, where the 2D method is flagged), pc_violations (what the 2D
-                        method's usage tests found, in words), beside the message's own
-                        COLLISION_PROBABILITY
+                        pc_method (pc2d | nc2d-upper-limit | pc3d | sdmc), pc_method_reason,
+                        pc2d (Foster), pc3d (Hall 3D-Nc, where the 2D method is flagged),
+                        pc_violations (what the usage tests found, in words), pc_mc (the Monte
+                        Carlo, where run), beside the message's own COLLISION_PROBABILITY
   --hbr M               combined hard-body radius, metres, for messages that give none (CARA's
                         "COMMENT HBR = 15 [m]"; a JSON's hard_body_radius_m); default ${DEFAULT_COMBINED_HBR_M}
-  --originator NAME     ORIGINATOR of a CDM written from JSON (default: the JSON's message.originator,
+${monteCarloOptionsUsage(24)}  --originator NAME     ORIGINATOR of a CDM written from JSON (default: the JSON's message.originator,
                         else DATA FORGE)
   --message-id ID       MESSAGE_ID of a CDM written from JSON (default: the JSON's, else
                         {primary}_conj_{secondary}_{TCA as yyyymmdd_hhmmss})
@@ -168,10 +169,15 @@ function documentOfCdm(cdm: Cdm, defaultHbrM: number): ConjunctionDocument {
   };
 }
 
-/** The report of --pc: everything from the one estimate (core/cdm/message-estimate.ts), beside the message's own Pc. */
-function pcReport(cdm: Cdm, defaultHbrM: number): Record<string, unknown> {
+/**
+ * The report of --pc: everything from the one estimate (core/cdm/message-estimate.ts), beside the
+ * message's own Pc; with the Monte Carlo where the method choice calls for it, or --mc asks.
+ */
+async function pcReport(cdm: Cdm, defaultHbrM: number, mc: MonteCarloRequest | null): Promise<Record<string, unknown>> {
   const estimate = estimateFromCdm(cdm, { defaultHbrM });
-  const a = estimate.assessment;
+  const { primary, secondary } = estimate;
+  const input = { r1M: primary.rM, v1MPerS: primary.vMPerS, cov1: primary.covariance, r2M: secondary.rM, v2MPerS: secondary.vMPerS, cov2: secondary.covariance, hbrM: estimate.hbrM };
+  const a = await withRequestedMonteCarlo(input, estimate.assessment, mc);
   const two = a.pc2dResult;
   const { relative } = cdm;
   return {
@@ -182,8 +188,10 @@ function pcReport(cdm: Cdm, defaultHbrM: number): Record<string, unknown> {
     pc2d: a.pc2d,
     pc3d: a.pc3d,
     pc_violations: a.violations.map((v) => ({ method: v.method, kind: v.kind, value: v.value, limit: v.limit, message: v.message })),
+    pc_method_reason: a.methodReason,
+    ...(a.monteCarlo ? { pc_mc: monteCarloJson(a.monteCarlo) } : {}),
     ...(a.note ? { pc_note: a.note } : {}),
-    risk_level: estimate.riskLevel,
+    risk_level: a === estimate.assessment ? estimate.riskLevel : riskLevel(a.collisionProbability ?? estimate.maxPc),
     hard_body_radius_m: estimate.hbrM,
     hbr_source: estimate.hbrSource,
     frame: estimate.primary.frame,
@@ -253,6 +261,9 @@ export async function cdmCommand(args: string[], env: Record<string, string | un
     {
       to: { type: 'string' },
       pc: { type: 'boolean' },
+      mc: { type: 'boolean' },
+      samples: { type: 'string' },
+      seed: { type: 'string' },
       hbr: { type: 'string' },
       originator: { type: 'string' },
       'message-id': { type: 'string' },
@@ -273,6 +284,8 @@ export async function cdmCommand(args: string[], env: Record<string, string | un
   if (positionals.length === 0) throw new UsageError('missing FILE', CDM_USAGE);
   if (positionals.length > 1) throw new UsageError(`expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`, CDM_USAGE);
   const hbr = hbrOption(values.hbr);
+  if (values.mc && !values.pc) throw new UsageError('--mc goes with --pc', CDM_USAGE);
+  const mc = monteCarloRequest(values, CDM_USAGE);
   const path = positionals[0]!;
 
   let text: string;
@@ -291,7 +304,7 @@ export async function cdmCommand(args: string[], env: Record<string, string | un
   try {
     if (values.pc) {
       const cdm = input.kind === 'cdm' ? input.cdm : cdmOfDocument(input.document, {}, io);
-      await io.stdout(`${JSON.stringify(pcReport(cdm, hbr))}\n`);
+      await io.stdout(`${JSON.stringify(await pcReport(cdm, hbr, mc))}\n`);
       return;
     }
     if (to === 'json') {

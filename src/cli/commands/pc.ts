@@ -1,9 +1,10 @@
 import { assessPc, pc2d, pc3d, pc3dInitialBounds, type Pc2dInput, type PcMethod, type Vector3 } from '../../core/probability/index.ts';
+import { monteCarloOptionsUsage, monteCarloJson, monteCarloRequest, withRequestedMonteCarlo, type MonteCarloRequest } from '../monte-carlo.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 import { processIo, type CommandIo } from '../io.ts';
 
-export const PC_USAGE = `Usage: ssa pc --cases FILE
+export const PC_USAGE = `Usage: ssa pc --cases FILE [--mc [--samples N] [--seed S]]
 
 Computes the probability of collision of every conjunction in FILE (src/core/probability) and
 prints on stdout
@@ -15,9 +16,12 @@ prints on stdout
   finite HBR; integrated from Coppola's bounds, or over the whole encounter segment where the
   2D method's usage-violation tests find the encounter extended or offset or cannot run (as the
   product does). null where it does not converge or cannot run.
-- pc, pc_method, pc_violations: the Pc the product stands behind, chosen as CARA's PcMultiStep
-  chooses (pc2d, nc2d-upper-limit or pc3d), and the kinds of usage violation found
+- pc, pc_method, pc_violations: the Pc the product stands behind, chosen as CARA's
+  PcMultiStepWithSDMC chooses (pc2d, nc2d-upper-limit, pc3d, or sdmc: the Monte Carlo where
+  3D-Nc fails its own usage tests), and the kinds of usage violation found
   (extended, offset, inaccurate, npd, unconverged, covariance, sphere-points).
+- pc_method_reason: why the chosen method gave the number, in words.
+- pc_mc: the Monte Carlo run (with --mc, or where the method choice ran one).
 
 FILE is JSON in the format of tests/reference/pc/pc_cases.json: {"cases":[...]} (or a bare
 array of cases), each case with
@@ -33,7 +37,7 @@ Other fields (expected values, notes) are ignored.
 
 Options:
   --cases FILE   the cases file
-  -h, --help     show this help
+${monteCarloOptionsUsage(17)}  -h, --help     show this help
 `;
 
 /** Where the command reads and writes; tests pass their own. */
@@ -55,6 +59,8 @@ export interface PcResult {
   readonly pc?: number | null;
   readonly pc_method?: PcMethod;
   readonly pc_violations?: string[];
+  readonly pc_method_reason?: string;
+  readonly pc_mc?: Record<string, unknown>;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -161,12 +167,20 @@ export function readPcCases(text: string, source: string): PcCase[] {
   });
 }
 
-/** Pc2D of each case (an array where the case has several HBRs); for one HBR also Pc3D and the chosen Pc. */
-export function computePcResults(cases: readonly PcCase[]): PcResult[] {
-  return cases.map(({ id, input, hbrM }) => {
+/**
+ * Pc2D of each case (an array where the case has several HBRs); for one HBR also Pc3D and the chosen
+ * Pc, with the Monte Carlo where the method choice calls for it or `mc` asks for it.
+ */
+export async function computePcResults(cases: readonly PcCase[], mc: MonteCarloRequest | null = null): Promise<PcResult[]> {
+  const results: PcResult[] = [];
+  for (const { id, input, hbrM } of cases) {
     const one = (h: number) => pc2d({ ...input, hbrM: h }).pc;
-    if (Array.isArray(hbrM)) return { id, pc2d: hbrM.map(one) };
-    const chosen = assessPc({ r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM });
+    if (Array.isArray(hbrM)) {
+      results.push({ id, pc2d: hbrM.map(one) });
+      continue;
+    }
+    const assessmentInput = { r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM };
+    const chosen = await withRequestedMonteCarlo(assessmentInput, assessPc(assessmentInput), mc);
     let three: number | null = chosen.pc3d;
     const sixBySix = input.cov1M2.length === 6 && input.cov2M2.length === 6;
     // Pc3D for every case that allows it, not only where the product chooses it (then it has run: pc3dRun),
@@ -175,24 +189,35 @@ export function computePcResults(cases: readonly PcCase[]): PcResult[] {
       const input3d = { r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM };
       three = pc3d(input3d, { initialBounds: pc3dInitialBounds(chosen.indicators) }).pc;
     }
-    return { id, pc2d: one(hbrM), pc3d: three, pc: chosen.collisionProbability, pc_method: chosen.method, pc_violations: [...new Set(chosen.violations.map((v) => v.kind))] };
-  });
+    results.push({
+      id,
+      pc2d: one(hbrM),
+      pc3d: three,
+      pc: chosen.collisionProbability,
+      pc_method: chosen.method,
+      pc_violations: [...new Set(chosen.violations.map((v) => v.kind))],
+      pc_method_reason: chosen.methodReason,
+      ...(chosen.monteCarlo ? { pc_mc: monteCarloJson(chosen.monteCarlo) } : {}),
+    });
+  }
+  return results;
 }
 
 export async function pcCommand(args: string[], _env: Record<string, string | undefined>, io: PcIo = processIo): Promise<void> {
-  const { values } = parseCommandLine(args, { cases: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, PC_USAGE);
+  const { values } = parseCommandLine(args, { cases: { type: 'string' }, mc: { type: 'boolean' }, samples: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, PC_USAGE);
   if (values.help) {
     await io.stdout(PC_USAGE);
     return;
   }
   const path = values.cases;
   if (path === undefined || path === '') throw new UsageError('missing --cases FILE', PC_USAGE);
+  const mc = monteCarloRequest(values, PC_USAGE);
   let text: string;
   try {
     text = await io.readFile(path);
   } catch (error) {
     throw new UsageError(`cannot read --cases file '${path}': ${(error as Error).message}`, PC_USAGE);
   }
-  const results = computePcResults(readPcCases(text, path));
+  const results = await computePcResults(readPcCases(text, path), mc);
   await io.stdout(`${JSON.stringify({ results })}\n`);
 }

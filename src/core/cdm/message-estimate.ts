@@ -12,7 +12,7 @@
  * the other way round from a stored event. The 2D run of the assessment is used again, not
  * repeated, for Alfano's maximum Pc and the encounter-plane view.
  */
-import { alfanoMaxPc, assessPc, encounterPlane, pc2d, riskLevel, type Pc2dResult, type PcAssessment, type RiskLevel } from '../probability/index.ts';
+import { alfanoMaxPc, assessPc, encounterPlane, pc2d, riskLevel, type Pc2dResult, type PcAssessment, type PcAssessmentOptions, type RiskLevel } from '../probability/index.ts';
 import { maxPcMissDistanceM } from '../probability/pc-multistep.ts';
 import type { Cdm, CdmObject } from './cdm.ts';
 import { inertialInputs } from './collision-probability.ts';
@@ -90,13 +90,13 @@ function missRtn(primary: EstimateObject, secondary: EstimateObject): { radialM:
 }
 
 /** The estimate of a CDM's conjunction. Throws RangeError where the message's numbers cannot be used. */
-export function estimateFromCdm(cdm: Cdm, options: { readonly defaultHbrM: number }): MessageEstimate {
+export function estimateFromCdm(cdm: Cdm, options: { readonly defaultHbrM: number; readonly pc?: PcAssessmentOptions }): MessageEstimate {
   const fromMessage = cdmHardBodyRadius(cdm);
   const hbrM = fromMessage?.hbrM ?? options.defaultHbrM;
   const primary = objectOf(cdm.object1, cdm);
   const secondary = objectOf(cdm.object2, cdm);
   const input = { r1M: primary.rM, v1MPerS: primary.vMPerS, cov1: primary.covariance, r2M: secondary.rM, v2MPerS: secondary.vMPerS, cov2: secondary.covariance, hbrM };
-  const assessment = assessPc(input);
+  const assessment = assessPc(input, options.pc);
   const maxPc = alfanoMaxPc(maxPcMissDistanceM(assessment, input), hbrM).pc;
   return {
     tcaMs: cdm.relative.tca,

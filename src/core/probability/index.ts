@@ -45,6 +45,7 @@ export { pc3d, type Pc3dInput, type Pc3dOptions, type Pc3dResult } from './pc3d.
 export { usageViolationsPc2d, PC2D_CUTOFFS, type UsageViolationAnalysis, type UsageViolationIndicators } from './usage-violations.ts';
 export {
   assessPc,
+  AUTOMATIC_MONTE_CARLO,
   maxPcMissDistanceM,
   pc3dInitialBounds,
   PC_METHOD_LABELS,
@@ -57,6 +58,7 @@ export {
   type PcMethod,
   type PcViolation,
   type PcViolationKind,
+  withMonteCarlo,
 } from './pc-multistep.ts';
 export {
   MIN_WINDOW_S,

@@ -105,7 +105,7 @@ export interface PcAssessment {
   /** The Monte Carlo run, when the method choice called for one and the caller lent a budget. */
   readonly monteCarlo: MonteCarloPcResult | null;
   /** Why the method choice calls for a Monte Carlo and over which window; null when it does not. */
-  readonly monteCarloCalledFor: { readonly reason: string; readonly window: MonteCarloWindow } | null;
+  readonly monteCarloCalledFor: { readonly reason: string; readonly after: string; readonly window: MonteCarloWindow } | null;
   /** Why the chosen method gave the number, in plain words. */
   readonly methodReason: string;
 }
@@ -118,6 +118,8 @@ export interface PcAssessmentOptions {
   readonly monteCarlo?: Omit<MonteCarloOptions, 'window'> | null;
   /** Run the Monte Carlo even where the method choice does not call for it (its value is reported, not chosen). */
   readonly forceMonteCarlo?: boolean;
+  /** Where called for, run it only when the analytic Pc is at least this (default 0: always). */
+  readonly monteCarloFromPc?: number;
 }
 
 /** PcMultiStep.m: proxy estimates below this never trigger the 2D-Nc/3D-Nc methods. */
@@ -330,30 +332,58 @@ export function assessPc(input: PcAssessmentInput, options: PcAssessmentOptions 
   // PcMultiStepWithSDMC.m: the Monte Carlo where 3D-Nc has usage violations or gave no value.
   const calledReason = three.pc === null ? '3D-Nc did not converge' : own.length > 0 ? `3D-Nc’s own usage tests failed (${own.map((v) => v.kind).join(', ')})` : null;
   const window = monteCarloWindow(input, three.converged ? { ...run, violations: own.length > 0 } : null);
-  const calledFor = calledReason === null ? null : { reason: calledReason, window };
-  const mc = budget !== null && (calledFor !== null || forced) ? monteCarloPc(input, { ...budget, window }) : null;
-  const base = { pc2d: p2, pc3d: three.pc, violations: all, indicators, nc2dUpperLimit: upper, pc3dRun: run, pc2dResult: two, monteCarlo: mc, monteCarloCalledFor: calledFor };
-  if (mc !== null && calledFor !== null) {
-    const [lo, hi] = mc.interval;
-    return {
+  const calledFor = calledReason === null ? null : { reason: calledReason, after: why3d, window };
+  const base = { pc2d: p2, pc3d: three.pc, violations: all, indicators, nc2dUpperLimit: upper, pc3dRun: run, pc2dResult: two, monteCarlo: null, monteCarloCalledFor: calledFor };
+  const analytic = three.pc ?? upper ?? p2;
+  const fromPc = options.monteCarloFromPc ?? 0;
+  const runIt = budget !== null && (forced || (calledFor !== null && (analytic ?? Infinity) >= fromPc));
+  const pending = calledFor === null || runIt ? '' : budget === null ? ` A Monte Carlo is called for (${calledReason}) and was not run.` : ` A Monte Carlo is called for (${calledReason}); it is not run automatically below a Pc of ${fromPc}: run it on demand.`;
+  let assessment: PcAssessment;
+  if (three.pc !== null) {
+    assessment = { ...base, collisionProbability: three.pc, method: 'pc3d', note: pending === '' ? null : pending.trim(), methodReason: `3D-Nc: ${why3d}.${pending}` };
+  } else {
+    const kept = upper !== null ? '2D-Nc upper limit' : '2D Pc';
+    assessment = {
       ...base,
-      collisionProbability: mc.pc,
-      method: 'sdmc',
-      note: `Monte Carlo: ${mc.hits} hits in ${mc.samples} trials, 95 % interval ${lo.toExponential(2)} to ${hi.toExponential(2)}.`,
-      methodReason: `Monte Carlo: ${calledReason}, after ${why3d}.`,
+      collisionProbability: analytic,
+      method: upper !== null ? 'nc2d-upper-limit' : 'pc2d',
+      note: `3D-Nc did not converge; the ${kept} is kept.${pending}`,
+      methodReason: `The ${kept}: ${why3d}, but 3D-Nc did not converge.${pending}`,
     };
   }
-  if (three.pc !== null) {
-    const pending = calledFor === null ? '' : ` A Monte Carlo is called for (${calledReason}) and was not run.`;
-    return { ...base, collisionProbability: three.pc, method: 'pc3d', note: pending === '' ? null : pending.trim(), methodReason: `3D-Nc: ${why3d}.${pending}` };
-  }
-  const fallback = upper ?? p2;
-  const kept = upper !== null ? '2D-Nc upper limit' : '2D Pc';
+  if (!runIt) return assessment;
+  return withMonteCarlo(assessment, monteCarloPc(input, { ...budget, window }));
+}
+
+/**
+ * An assessment with a Monte Carlo run added: where the method choice called for one, its Pc is
+ * chosen ('sdmc') and the record says why; otherwise it is reported beside the chosen value. Shared
+ * by assessPc (a run on this thread) and callers that run it on worker threads.
+ */
+export function withMonteCarlo(assessment: PcAssessment, mc: MonteCarloPcResult): PcAssessment {
+  const called = assessment.monteCarloCalledFor;
+  if (called === null) return { ...assessment, monteCarlo: mc };
+  const [lo, hi] = mc.interval;
   return {
-    ...base,
-    collisionProbability: fallback,
-    method: upper !== null ? 'nc2d-upper-limit' : 'pc2d',
-    note: `3D-Nc did not converge; the ${kept} is kept.`,
-    methodReason: `The ${kept}: ${why3d}, but 3D-Nc did not converge and no Monte Carlo was run.`,
+    ...assessment,
+    monteCarlo: mc,
+    collisionProbability: mc.pc,
+    method: 'sdmc',
+    note: `Monte Carlo, as ${called.reason}: ${mc.hits} hits in ${mc.samples} trials, 95 % interval ${lo.toExponential(2)} to ${hi.toExponential(2)}.`,
+    methodReason: `Monte Carlo: ${called.reason}, after ${called.after}.`,
   };
 }
+
+/**
+ * The budget the product lends the Monte Carlo where the method choice calls for it during
+ * screening and imports (on their worker threads, seconds per event, so that both keep their
+ * speed): at most 1e6 trials, stopping at CARA's default accuracy (Target95pctPcAccuracy 0.1,
+ * default_params_Pc_SDMC.m), and only where the analytic Pc is at least 1e-4, CARA's usual
+ * remediation threshold, where the number decides (1e6 trials see 100 hits there). Below it the
+ * 3D-Nc value stands and the record says a Monte Carlo is called for; on demand a run takes up to
+ * 3.7e7 trials.
+ */
+export const AUTOMATIC_MONTE_CARLO: Pick<PcAssessmentOptions, 'monteCarlo' | 'monteCarloFromPc'> = {
+  monteCarlo: { maxSamples: 1_000_000, targetRelativeHalfWidth: 0.1 },
+  monteCarloFromPc: 1e-4,
+};

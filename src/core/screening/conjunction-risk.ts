@@ -31,7 +31,7 @@ import {
   type RtnSigmasM,
   type Vector3,
 } from '../probability/index.ts';
-import { maxPcMissDistanceM } from '../probability/pc-multistep.ts';
+import { maxPcMissDistanceM, type PcAssessmentOptions } from '../probability/pc-multistep.ts';
 import { utcMs } from '../units.ts';
 import type { CloseApproach } from './close-approach.ts';
 
@@ -79,7 +79,11 @@ export interface RiskAssessment {
 const toMetres = (v: readonly [number, number, number]): Vector3 => [v[0] * 1000, v[1] * 1000, v[2] * 1000];
 
 /** Pc, maximum Pc and risk level of one close approach. */
-export function assessRisk(approach: CloseApproach, primary: RiskSubject, secondary: RiskSubject, covariances?: CovarianceSource, hbrM?: number): RiskAssessment {
+/**
+ * `pcOptions`: what assessPc may run beyond the analytic methods (the Monte Carlo's budget where its
+ * method choice calls for one; screening workers lend AUTOMATIC_MONTE_CARLO, the event loop none).
+ */
+export function assessRisk(approach: CloseApproach, primary: RiskSubject, secondary: RiskSubject, covariances?: CovarianceSource, hbrM?: number, pcOptions?: PcAssessmentOptions): RiskAssessment {
   const r1 = toMetres(approach.primaryState.r);
   const v1 = toMetres(approach.primaryState.v);
   const r2 = toMetres(approach.secondaryState.r);
@@ -101,7 +105,7 @@ export function assessRisk(approach: CloseApproach, primary: RiskSubject, second
     sigmas = { primarySigmasM: s1, secondarySigmasM: s2 };
   }
   const input = { r1M: r1, v1MPerS: v1, cov1, r2M: r2, v2MPerS: v2, cov2, hbrM: hbr };
-  const assessed = assessPc(input);
+  const assessed = assessPc(input, pcOptions);
   // The in-plane miss of the assessment's own 2D run (not a second pc2d).
   const maxPc = alfanoMaxPc(maxPcMissDistanceM(assessed, input), hbr).pc;
   return {
@@ -124,9 +128,9 @@ export function assessRisk(approach: CloseApproach, primary: RiskSubject, second
  * orbit it cannot use) — no Pc, Alfano's maximum for the miss distance and the level from it, so
  * that one odd element set cannot fail a whole screening.
  */
-export function assessRiskWithFallback(approach: CloseApproach, primary: RiskSubject, secondary: RiskSubject, covariances?: CovarianceSource): RiskAssessment {
+export function assessRiskWithFallback(approach: CloseApproach, primary: RiskSubject, secondary: RiskSubject, covariances?: CovarianceSource, pcOptions?: PcAssessmentOptions): RiskAssessment {
   try {
-    return assessRisk(approach, primary, secondary, covariances);
+    return assessRisk(approach, primary, secondary, covariances, undefined, pcOptions);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     const hbrM = combinedHardBodyRadiusM({ objectType: primary.objectType }, { objectType: secondary.objectType });

@@ -11,6 +11,7 @@ import { BulkPropagator, EciBaseCalculator } from 'satellite.js';
 import { parseElementSets, type ElementSet } from '../../../core/elements/index.ts';
 import type { Degrees, UtcMs } from '../../../core/units.ts';
 import { createSgp4, type Sgp4Model } from '../../../core/propagation/index.ts';
+import { AUTOMATIC_MONTE_CARLO } from '../../../core/probability/index.ts';
 import {
   assessRiskWithFallback,
   bruteForcePair,
@@ -401,7 +402,8 @@ function handle(request: ScreeningWorkerRequest): void {
         if (!set) throw new Error(`object ${norad} is not in the catalogue`);
         return riskSubjectOf(set, request.objectTypes[norad]);
       };
-      const risks = request.approaches.map((a) => assessRiskWithFallback(a, subject(a.primary), subject(a.secondary)));
+      // The Monte Carlo runs here, off the event loop, where the method choice calls for it.
+      const risks = request.approaches.map((a) => assessRiskWithFallback(a, subject(a.primary), subject(a.secondary), undefined, AUTOMATIC_MONTE_CARLO));
       post({ type: 'risk-done', risks });
     } else runBruteForce(request);
   } catch (error) {
