@@ -54,7 +54,9 @@ export const Conjunction = z
     relativeVelocity: z.number().describe('Relative speed at TCA, km/s'),
     collisionProbability: z.number().describe('2D Pc (Foster), fraction'),
     maxCollisionProbability: z.number().describe("Alfano's maximum Pc, fraction"),
-    probability: z.number().nullable().describe('N of "1:N" = round(1/Pc); null when Pc is 0 (shown as 1:∞)'),
+    probability: z
+      .number()
+      .describe('N of "1:N" = round(1/Pc), always finite: the Pc is floored at 1e-30 (core probability ONE_IN_N_PC_FLOOR), so N ≤ 1e30; 1e30 is shown as "< 1:1e30"'),
     firstDetected: isoUtc('When screening first found this approach'),
     lastUpdated: isoUtc('When a screening run last changed its estimate'),
     cdmUrl: z.string().nullable().describe('CCSDS CDM of the event, once it crossed the alert threshold'),

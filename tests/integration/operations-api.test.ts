@@ -153,6 +153,17 @@ describe('the operations API on the demo catalogue (PGlite)', () => {
     expect(stats.activeAlerts).toBe(active.filter((c) => c.riskLevel === 'high' || c.riskLevel === 'critical').length);
   });
 
+  it('gives every open conjunction a finite 1:N, the Pc floored at 1e-30 (issue 27: underflowed Pcs were sent as null)', async () => {
+    const raw = (await app.inject({ url: '/api/conjunctions/active' })).json() as { collisionProbability: number; probability: unknown }[];
+    expect(raw.length).toBeGreaterThan(0);
+    for (const c of raw) {
+      expect(typeof c.probability, JSON.stringify(c)).toBe('number');
+      expect(Number.isFinite(c.probability as number)).toBe(true);
+      expect(c.probability as number).toBeLessThanOrEqual(1e30);
+      expect(c.probability).toBe(c.collisionProbability <= 1e-30 ? 1e30 : Math.round(1 / c.collisionProbability));
+    }
+  });
+
   describe('POST /api/conjunction/analyze', () => {
     const analyze = (payload: unknown) => app.inject({ method: 'POST', url: '/api/conjunction/analyze', payload: payload as object });
 

@@ -9,7 +9,7 @@
  */
 export { pc2d, type Pc2dDefined, type Pc2dInput, type Pc2dResult, type Pc2dUndefined, type Pc2dUndefinedReason } from './pc2d.ts';
 export { alfanoMaxPc, DEFAULT_ASPECT_RATIO, type AlfanoMaxPc } from './alfano-max.ts';
-export { oneInN, riskLevel, RISK_THRESHOLDS, type RiskLevel } from './risk.ts';
+export { ONE_IN_N_MAX, ONE_IN_N_PC_FLOOR, oneInN, riskLevel, RISK_THRESHOLDS, type RiskLevel } from './risk.ts';
 export {
   defaultCovarianceForElementSet,
   defaultCovarianceRtn,

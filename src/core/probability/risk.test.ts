@@ -18,7 +18,13 @@ describe('riskLevel and oneInN (DECISIONS.md §5)', () => {
     expect(oneInN(0.021173811560368256)).toBe(47); // 47.23 (the TERRA CDM case)
     expect(oneInN(3e-3)).toBe(333);
     expect(oneInN(1)).toBe(1);
-    expect(oneInN(0)).toBe(Number.POSITIVE_INFINITY);
+    // Floored at a Pc of 1e-30: an underflowed Pc (0, or a subnormal whose 1/Pc is Infinity) still has a finite N.
+    expect(oneInN(0)).toBe(1e30);
+    expect(oneInN(2.7e-314)).toBe(1e30);
+    expect(oneInN(5e-324)).toBe(1e30);
+    expect(oneInN(3.9e-168)).toBe(1e30);
+    expect(oneInN(2e-29)).toBe(Math.round(1 / 2e-29));
+    expect(oneInN(1e-30)).toBe(1e30);
   });
 
   it('refuses values that are not probabilities', () => {

@@ -27,10 +27,17 @@ export function riskLevel(pc: number): RiskLevel {
 }
 
 /**
- * N of "1 in N" for a probability in [0, 1]: round(1/Pc). Pc = 0 (and Pc below 1/Number.MAX_VALUE)
- * gives Infinity: no finite N.
+ * The floor under a Pc for its "1 in N": a Pc that underflows (0, or a subnormal such as 2.7e-314,
+ * whose 1/Pc is Infinity, which JSON cannot carry) would leave no finite N. 1e-30 lies twenty orders
+ * below any threshold an operator acts on (CARA's attention threshold is 1e-7), so below it the Pc
+ * is shown as "< 1:1e30" and nothing is lost.
  */
+export const ONE_IN_N_PC_FLOOR = 1e-30;
+/** N at the floor (exactly 1e30; 1/1e-30 rounds to 9.999999999999999e29 in doubles). */
+export const ONE_IN_N_MAX = 1e30;
+
+/** N of "1 in N" for a probability in [0, 1]: round(1/Pc), and ONE_IN_N_MAX at or below ONE_IN_N_PC_FLOOR, so always finite. */
 export function oneInN(pc: number): number {
   checkPc(pc, 'oneInN');
-  return Math.round(1 / pc);
+  return pc <= ONE_IN_N_PC_FLOOR ? ONE_IN_N_MAX : Math.min(ONE_IN_N_MAX, Math.round(1 / pc));
 }

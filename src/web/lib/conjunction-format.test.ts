@@ -30,14 +30,17 @@ describe('conjunction formats', () => {
   });
 
   it('writes Pc as 1:N, in full up to a billion', () => {
-    expect([0.021173811560368256, 1e-4, 1.0107e-5, 2e-9, 5e-10, 3.8635e-168, 0, null].map(formatPcOneInN)).toEqual([
+    expect([0.021173811560368256, 1e-4, 1.0107e-5, 2e-9, 5e-10, 4e-25, 3.8635e-168, 2.7e-314, 0, null].map(formatPcOneInN)).toEqual([
       '1:47',
       '1:10,000',
       '1:98,941',
       '1:500,000,000',
       '1:2.0e+9',
-      '1:2.6e+167',
-      '1:∞',
+      '1:2.5e+24',
+      // Below the floor of 1e-30 (issue 27): no 1:Infinity.
+      '< 1:1e30',
+      '< 1:1e30',
+      '< 1:1e30',
       '—',
     ]);
   });

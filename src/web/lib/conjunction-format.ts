@@ -3,6 +3,7 @@ import type { PcMethod } from '@contracts/conjunction-events.ts';
 import { formatGrouped } from '@/lib/format';
 import { NO_VALUE } from '@/lib/satellite-format';
 import { UtcDate } from '@/lib/utc-date';
+import { ONE_IN_N_PC_FLOOR } from '@core/probability/index.ts';
 
 /*
  * Display formats of the Conjunction Alerts screen (issue 11): Pc in scientific
@@ -38,10 +39,10 @@ export function formatPc(pc: number | null | undefined): string {
 /** Below this N, '1:N' is written out in full ('1:47', '1:98,765'); above it, N is in scientific notation. */
 const ONE_IN_N_FULL_LIMIT = 1e9;
 
-/** A probability as '1:N' with N = round(1/Pc) ('1:47'); '1:2.6e+167' for tiny values; '1:∞' for 0; '—' when there is none. */
+/** A probability as '1:N' with N = round(1/Pc) ('1:47'); '1:2.6e+17' for tiny values; '< 1:1e30' below the floor of 1e-30 (0 too); '—' when there is none. */
 export function formatPcOneInN(pc: number | null | undefined): string {
   if (!finite(pc)) return NO_VALUE;
-  if (pc <= 0) return '1:∞';
+  if (pc < ONE_IN_N_PC_FLOOR) return '< 1:1e30';
   const n = 1 / pc;
   return n < ONE_IN_N_FULL_LIMIT ? `1:${formatGrouped(Math.round(n))}` : `1:${n.toExponential(1)}`;
 }

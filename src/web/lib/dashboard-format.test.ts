@@ -27,10 +27,15 @@ describe('formatOneInN', () => {
     expect(formatOneInN(1234567)).toBe('1:1234567');
   });
 
-  it("prints '1:∞' when N is null (Pc 0) or not a number", () => {
-    expect(formatOneInN(null)).toBe('1:∞');
-    expect(formatOneInN(undefined)).toBe('1:∞');
-    expect(formatOneInN(Number.POSITIVE_INFINITY)).toBe('1:∞');
+  it('prints a large N in scientific notation', () => {
+    expect(formatOneInN(2.6e20)).toBe('1:2.6e20');
+  });
+
+  it("prints '< 1:1e30' at the server's floor (N = 1e30, a Pc below 1e-30) and for no number", () => {
+    expect(formatOneInN(1e30)).toBe('< 1:1e30');
+    expect(formatOneInN(null)).toBe('< 1:1e30');
+    expect(formatOneInN(undefined)).toBe('< 1:1e30');
+    expect(formatOneInN(Number.POSITIVE_INFINITY)).toBe('< 1:1e30');
   });
 });
 

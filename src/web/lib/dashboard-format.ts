@@ -1,6 +1,7 @@
 import { format, isValid } from 'date-fns';
 import { formatGrouped, formatUtcTime } from '@/lib/format';
 import { UtcDate } from '@/lib/utc-date';
+import { ONE_IN_N_MAX } from '@core/probability/index.ts';
 
 /*
  * Display formats and colours of the SDA Dashboard's conjunction, event and
@@ -10,8 +11,13 @@ import { UtcDate } from '@/lib/utc-date';
  */
 
 /** Spec §2/§3: the probability N as '1:{N}' (printed as received); N is null when Pc is 0 (DECISIONS §5): '1:∞'. */
+/** The floor's N as the cards write it. */
+const ONE_IN_N_TEXT = '1e30';
+
 export function formatOneInN(n: number | null | undefined): string {
-  return typeof n === 'number' && Number.isFinite(n) ? `1:${n}` : '1:∞';
+  // The server floors the Pc at 1e-30 (N ≤ 1e30): N at the floor means a Pc below it.
+  if (typeof n !== 'number' || !Number.isFinite(n) || n >= ONE_IN_N_MAX) return `< 1:${ONE_IN_N_TEXT}`;
+  return n < 1e9 ? `1:${n}` : `1:${n.toExponential(1).replace('+', '')}`;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { AnalysisPoint as AnalysisPointSchema, Conjunction, Maneuver, Opera
 import type { ObjectType } from '../../../core/catalog/index.ts';
 import { ellipsoidAltitude } from '../../../core/frames/index.ts';
 import { orbitSummary } from '../../../core/orbit/index.ts';
-import { defaultCovarianceRtn, pc2d, rtnToInertial, type PcViolation, type RtnSigmasM, type Vector3 } from '../../../core/probability/index.ts';
+import { defaultCovarianceRtn, oneInN, pc2d, rtnToInertial, type PcViolation, type RtnSigmasM, type Vector3 } from '../../../core/probability/index.ts';
 import type { ScreeningConjunction } from '../../screening/run-screening.ts';
 import { temePosition } from '../../../core/units.ts';
 import type { ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
@@ -181,7 +181,7 @@ export function conjunctionOf(row: ConjunctionEventRow, lookup: (norad: number) 
     relativeVelocity: row.relativeVelocityKmS,
     collisionProbability: row.pc,
     maxCollisionProbability: row.maxPc,
-    probability: row.pc > 0 ? Math.round(1 / row.pc) : null,
+    probability: oneInN(Math.min(1, Math.max(0, row.pc))),
     firstDetected: iso(row.firstDetected),
     lastUpdated: iso(row.lastUpdated),
     cdmUrl: row.cdmKvn ? `/api/conjunctions/cdm/${encodeURIComponent(row.conjunctionId)}` : null,

@@ -15,7 +15,7 @@ const API = '/api/conjunctions/active';
 const LIST: Conjunction[] = [
   makeConjunction(),
   makeConjunction({ id: 2, conjunctionId: 'CNJ-2026-002', riskLevel: 'high', missDistance: 812, probability: 123456 }),
-  makeConjunction({ id: 3, conjunctionId: 'CNJ-2026-003', riskLevel: 'medium', probability: null }),
+  makeConjunction({ id: 3, conjunctionId: 'CNJ-2026-003', riskLevel: 'medium', probability: 1e30 }),
   makeConjunction({ id: 4, conjunctionId: 'CNJ-2026-004', riskLevel: 'low' }),
   { ...makeConjunction({ id: 5, conjunctionId: 'CNJ-2026-005' }), riskLevel: 'unknown' as Conjunction['riskLevel'] },
 ];
@@ -70,11 +70,11 @@ describe('CriticalConjunctionsCard', () => {
     expect(entry('CNJ-2026-002').getByText('1:123456')).toBeInTheDocument();
   });
 
-  it("shows '1:∞' when the probability is 0 (N null)", async () => {
+  it("shows '< 1:1e30' when the Pc underflowed (the server floors it at 1e-30: N = 1e30)", async () => {
     mockFetch({ [API]: LIST });
     renderCard();
     await card().findByText('5 Active');
-    expect(entry('CNJ-2026-003').getByText('1:∞')).toBeInTheDocument();
+    expect(entry('CNJ-2026-003').getByText('< 1:1e30')).toBeInTheDocument();
   });
 
   it('falls back to the first 16 characters of a TCA that does not parse, T replaced by a space', async () => {
