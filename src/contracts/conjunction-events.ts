@@ -246,3 +246,46 @@ export const Proximity = z
   .meta({ id: 'Proximity' });
 export type Proximity = z.infer<typeof Proximity>;
 export const ProximitiesResponse = z.array(Proximity).meta({ id: 'ProximitiesResponse' });
+
+/** POST /api/conjunctions/{id}/monte-carlo: the run's cap and seed (CARA's defaults when absent). */
+export const MonteCarloCheckRequest = z
+  .object({
+    maxSamples: z.number().int().min(1_000).max(100_000_000).optional().describe('Cap of trials (default 3.7e7, CARA default_params_Pc_SDMC.m)'),
+    seed: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional().describe('Seed; the same seed gives the same answer (default 1)'),
+  })
+  .strict();
+
+/**
+ * The Monte Carlo check of one event (issue 27): both objects' states drawn from their covariances
+ * at TCA and moved two-body over CARA's SDMC window; the Pc is the share of draws that come within
+ * the hard-body radius, with its 95 % Clopper–Pearson interval. A background job with progress.
+ */
+export const MonteCarloCheck = z.object({
+  conjunctionId: z.string(),
+  status: z.enum(['running', 'completed', 'failed', 'cancelled']),
+  /** Trials counted so far and the cap. */
+  samples: z.number().int(),
+  hits: z.number().int(),
+  maxSamples: z.number().int(),
+  seed: z.number().int(),
+  startedAt: z.string().describe('ISO 8601 UTC'),
+  finishedAt: z.string().nullable(),
+  windowStartS: z.number().describe('Window start, s from TCA'),
+  windowEndS: z.number(),
+  /** The event's value and method when the check started, to read the check against. */
+  analyticPc: z.number().nullable(),
+  analyticMethod: PcMethod,
+  /** Why the method choice calls for a Monte Carlo, when it does. */
+  calledFor: z.string().nullable(),
+  result: z
+    .object({
+      pc: z.number(),
+      lower: z.number(),
+      upper: z.number(),
+      confidence: z.number(),
+      stoppedBy: z.enum(['precision', 'cap']).describe('precision: the interval reached ±5 % of the Pc; cap: the cap of trials'),
+    })
+    .nullable(),
+  error: z.string().nullable(),
+});
+export type MonteCarloCheck = z.infer<typeof MonteCarloCheck>;

@@ -113,6 +113,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     // next start); then requests, the queue, the heartbeat.
     await ctx.services.jobHeartbeat.stopWatching();
     await ctx.services.analyses.stop();
+    await ctx.services.monteCarloChecks.stop();
     await ctx.services.operations.stop();
     await ctx.services.catalogScreenings.stop();
     await app.close();

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AnalysisJob, AnalyzeQuery, AnalyzeSelectedRequest, JobParams, screeningRequestOf, SstResult } from '../../contracts/conjunctions.ts';
-import { ConjunctionDetail, ConjunctionIdParams, ConjunctionListQuery, ConjunctionListResponse } from '../../contracts/conjunction-events.ts';
+import { ConjunctionDetail, ConjunctionIdParams, ConjunctionListQuery, ConjunctionListResponse, MonteCarloCheck, MonteCarloCheckRequest } from '../../contracts/conjunction-events.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
 import { ActiveConjunctionsResponse, AnalyzeConjunctionRequest, ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, RiskItemsResponse } from '../../contracts/operations.ts';
 import type { AppContext } from '../app-context.ts';
 import { snapshotRoute } from '../http/snapshot-route.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { MonteCarloCheckError } from '../services/conjunctions/monte-carlo-checks.ts';
 
 /**
  * Conjunctions.
@@ -56,6 +57,48 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       const detail = await ctx.services.conjunctions.detail(request.params.conjunctionId);
       if (!detail) throw notFound(`No conjunction ${request.params.conjunctionId}`);
       return detail;
+    },
+  );
+
+  app.post(
+    '/api/conjunctions/:conjunctionId/monte-carlo',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'Start the Monte Carlo check of one event (a background job; poll GET for its progress)',
+        description:
+          "Both objects' states are drawn from their covariances at TCA and moved on two-body orbits over CARA's SDMC window; the Pc is the share of draws within the hard-body radius, " +
+          'with its 95 % Clopper-Pearson interval; the run stops when the interval is ±5 % of the Pc or at the cap. A check still running is returned as it is. ' +
+          'The stored event is not changed. 422 when the event has no 6×6 covariances of both objects.',
+        params: ConjunctionIdParams,
+        body: MonteCarloCheckRequest.optional(),
+        response: { 202: MonteCarloCheck, 400: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return reply.status(202).send(await ctx.services.monteCarloChecks.start(request.params.conjunctionId, request.body ?? {}));
+      } catch (error) {
+        if (error instanceof MonteCarloCheckError) throw error.kind === 'not-found' ? notFound(error.message) : new HttpError(422, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/conjunctions/:conjunctionId/monte-carlo',
+    {
+      schema: {
+        tags: ['conjunctions'],
+        summary: "The latest Monte Carlo check of one event: progress while it runs, then the Pc with its interval (kept 6 hours)",
+        params: ConjunctionIdParams,
+        response: { 200: MonteCarloCheck, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const check = ctx.services.monteCarloChecks.get(request.params.conjunctionId);
+      if (!check) throw notFound(`No Monte Carlo check of ${request.params.conjunctionId} (start one with POST)`);
+      return check;
     },
   );
 

@@ -18,7 +18,7 @@ import type {
 } from '../../../contracts/conjunction-events.ts';
 import type { RiskLevel } from '../../../contracts/conjunctions.ts';
 import { encounterPlaneView } from '../../../core/cdm/index.ts';
-import { elementSetCovariance6, PC_METHOD_LABELS, type RtnSigmasM } from '../../../core/probability/index.ts';
+import { elementSetCovariance6, PC_METHOD_LABELS, type PcAssessmentInput, type RtnSigmasM } from '../../../core/probability/index.ts';
 import type { CdmMessageRepository, CdmMessageRow } from '../../repositories/cdm-message-repository.ts';
 import type { CatalogRepository } from '../../repositories/catalog-repository.ts';
 import type { ConjunctionEventRepository, ConjunctionEventRow, ObjectIdentity } from '../../repositories/conjunction-event-repository.ts';
@@ -161,19 +161,30 @@ export class ConjunctionQueryService {
   }
 }
 
-/** The encounter plane of a stored estimate: the message's covariances, or the element-set model's 6×6 rebuilt from the stored sigmas. */
-function encounterOf(d: EventDetails): EncounterPlaneView | null {
+/**
+ * The Pc inputs of a stored estimate, in metres: the states at TCA with the message's covariances,
+ * or the element-set model's 6×6 rebuilt from the stored sigmas; null where there are none.
+ * Throws RangeError where the stored states cannot carry a covariance (r ∥ v).
+ */
+export function assessmentInputOf(d: EventDetails): PcAssessmentInput | null {
   const m = (v: readonly number[]) => [v[0]! * 1000, v[1]! * 1000, v[2]! * 1000] as [number, number, number];
+  const [r1, v1, r2, v2] = [m(d.primary.r), m(d.primary.v), m(d.secondary.r), m(d.secondary.v)];
+  if (isCdmDetails(d)) {
+    if (!d.cdm.primaryCovariance || !d.cdm.secondaryCovariance) return null;
+    return { r1M: r1, v1MPerS: v1, cov1: d.cdm.primaryCovariance, r2M: r2, v2MPerS: v2, cov2: d.cdm.secondaryCovariance, hbrM: d.hbrM };
+  }
+  const s1: RtnSigmasM | null = d.primary.sigmasM;
+  const s2: RtnSigmasM | null = d.secondary.sigmasM;
+  if (!s1 || !s2) return null;
+  return { r1M: r1, v1MPerS: v1, cov1: elementSetCovariance6(s1, r1, v1), r2M: r2, v2MPerS: v2, cov2: elementSetCovariance6(s2, r2, v2), hbrM: d.hbrM };
+}
+
+/** The encounter plane of a stored estimate (assessmentInputOf). */
+function encounterOf(d: EventDetails): EncounterPlaneView | null {
   try {
-    if (isCdmDetails(d)) {
-      if (!d.cdm.primaryCovariance || !d.cdm.secondaryCovariance) return null;
-      return encounterPlaneView(m(d.primary.r), m(d.primary.v), d.cdm.primaryCovariance, m(d.secondary.r), m(d.secondary.v), d.cdm.secondaryCovariance, d.hbrM);
-    }
-    const s1: RtnSigmasM | null = d.primary.sigmasM;
-    const s2: RtnSigmasM | null = d.secondary.sigmasM;
-    if (!s1 || !s2) return null;
-    const [r1, v1, r2, v2] = [m(d.primary.r), m(d.primary.v), m(d.secondary.r), m(d.secondary.v)];
-    return encounterPlaneView(r1, v1, elementSetCovariance6(s1, r1, v1), r2, v2, elementSetCovariance6(s2, r2, v2), d.hbrM);
+    const input = assessmentInputOf(d);
+    if (!input) return null;
+    return encounterPlaneView(input.r1M, input.v1MPerS, input.cov1, input.r2M, input.v2MPerS, input.cov2, input.hbrM);
   } catch (error) {
     if (error instanceof RangeError) return null;
     throw error;
