@@ -170,7 +170,10 @@ export const ConjunctionDetail = ConjunctionListItem.extend({
   pcMethodLabel: z.string().describe('The chosen method in words'),
   pc2d: z.number().nullable().describe('Foster 2D Pc'),
   pc3d: z.number().nullable().describe('Hall 3D-Nc Pc, where computed'),
-  maxCollisionProbability: z.number().describe("Alfano's maximum Pc for the miss distance"),
+  maxCollisionProbability: z
+    .number()
+    .describe("Alfano's maximum Pc: over the size of the actual combined covariance (never below the Pc), or, without a covariance, SOCRATES-style with an assumed shape (see maxCollisionProbabilityLabel)"),
+  maxCollisionProbabilityLabel: z.string().describe("Which maximum: 'Maximum Pc (Alfano)' or 'Maximum Pc (Alfano, SOCRATES shape)'"),
   violations: z.array(PcViolation).describe('What the usage-violation tests found'),
   pcNote: z.string().nullable().describe('Why a method could not run, when one could not'),
   hardBodyRadius: z.number().describe('Combined hard-body radius used, metres'),

@@ -1,18 +1,27 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CdmImportResponse, ConjunctionListResponse } from '../../src/contracts/conjunction-events.ts';
+import type { CdmImportResponse, ConjunctionListItem, ConjunctionListResponse, MonteCarloCheck } from '../../src/contracts/conjunction-events.ts';
 import { SCREENS_DIR, useBrowserSuite } from './harness.ts';
 import { CARA_CDM_DIR as CARA_DIR } from '../reference/index.ts';
 
 // The Conjunction Alerts screen and an event's detail (issue 11) against the real server:
 // an empty catalogue (it starts fast), the 27 real CARA CDMs behind the Pc test cases
 // imported through the API, then the table (status, sort, filters), the detail of the
-// 3D-Nc event, and CDM upload through the page.
+// 3D-Nc event, the Monte Carlo check of TERRA vs IRIDIUM 33 DEB run from its detail page, and CDM
+// upload through the page.
 
 /** TROPICS PATHFINDER vs LINCS (LINCS2 in CARA's CDM), the later of its two approaches: the 3D-Nc event. */
 const TROPICS_TCA = '2021-12-20 01:25:35';
 const TROPICS_FILE = '000048901_conj_000048903_20211220_012535_20211215_145954.cdm';
+
+/** TERRA vs IRIDIUM 33 DEB (TCA 2021-03-24 15:10:47, Pc 2.1e-2 2D): the event the CARA import made of its CDM. */
+async function terraEvent(): Promise<ConjunctionListItem> {
+  const terra = await api<ConjunctionListResponse>('/api/conjunctions?status=closed&q=TERRA&limit=5000');
+  const event = terra.items.find((item) => item.primaryObject.noradId === 25994 && item.secondaryObject.noradId === 37558 && item.tca.startsWith('2021-03-24T15:10:47'));
+  if (!event) throw new Error(`no TERRA vs IRIDIUM 33 DEB event at 2021-03-24 15:10:47: ${JSON.stringify(terra.items)}`);
+  return event;
+}
 
 /** Column positions of the table (see src/web/components/alerts/conjunction-table.tsx). */
 const COL = { id: 0, tca: 1, primary: 3, secondary: 4, pc: 10, risk: 11 } as const;
@@ -177,6 +186,8 @@ describe('Conjunction Alerts', () => {
     for (const tick of ['1e-6', '1e-5', '1e-4']) await history.getByText(tick, { exact: true }).waitFor();
     expect(await history.getByRole('list', { name: 'Legend' }).getByRole('listitem').allTextContents()).toEqual(['Pc', 'Miss distance']);
 
+    await web.page.getByRole('region', { name: 'Monte Carlo check' }).getByText('No Monte Carlo check has been run for this event yet.').waitFor();
+
     const cdm = web.page.getByRole('listitem', { name: `CDM ${TROPICS_FILE.replace(/\.cdm$/, '')}` });
     await cdm.getByRole('button', { name: /^View CDM / }).click();
     const text = cdm.locator('pre');
@@ -192,6 +203,49 @@ describe('Conjunction Alerts', () => {
     expect(await web.page.getByRole('searchbox', { name: 'Object or owner' }).inputValue()).toBe('TROPICS');
   });
 
+  it('runs the Monte Carlo check of TERRA vs IRIDIUM 33 DEB from its detail page: Pc 2.1e-2 to ±5 %, beside the 2D value', async () => {
+    const event = await terraEvent();
+    const analytic = event.collisionProbability!;
+    expect(analytic).toBeCloseTo(2.1e-2, 3);
+    await web.page.setViewportSize({ width: 1440, height: 1600 });
+    await web.page.goto(`${web.app.baseUrl}/alerts/${event.conjunctionId}`);
+    const card = web.page.getByRole('region', { name: 'Monte Carlo check' });
+    await card.getByText('No Monte Carlo check has been run for this event yet.').waitFor();
+    await card.getByRole('button', { name: 'Run Monte Carlo check' }).click();
+    // Running: the progress of trials against CARA's cap (3.7e7), re-read every second.
+    await card.getByRole('progressbar', { name: 'Monte Carlo progress' }).waitFor();
+    await card.getByText(/^[\d,]+ of 37,000,000 trials, [\d,]+ hits?$/).waitFor();
+    // The server stops once the 95 % interval is ±5 % of the Pc: about 1e5 trials at Pc 2e-2.
+    const verdict = card.getByText(/^The analytic Pc lies (inside|outside) the 95 % interval\.$/);
+    await verdict.waitFor({ timeout: 120_000 });
+    expect(await card.getByRole('progressbar').count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Run Monte Carlo check' }).isEnabled()).toBe(true);
+
+    const check = await api<MonteCarloCheck>(`/api/conjunctions/${event.conjunctionId}/monte-carlo`);
+    expect(check).toMatchObject({ status: 'completed', maxSamples: 37_000_000, seed: 1, analyticMethod: 'pc2d', error: null, result: { stoppedBy: 'precision', confidence: 0.95 } });
+    const { pc, lower, upper } = check.result!;
+    expect(pc).toBeGreaterThan(1.8e-2);
+    expect(pc).toBeLessThan(2.4e-2);
+    expect((upper - lower) / 2 / pc).toBeLessThanOrEqual(0.05);
+    expect(check.samples).toBeLessThan(1_000_000);
+    const shown = await fields('Monte Carlo result');
+    const sci = (x: number) => x.toExponential(2);
+    expect(shown).toEqual({
+      'Pc (Monte Carlo)': sci(pc),
+      '95 % interval': `${sci(lower)} – ${sci(upper)}`,
+      Trials: check.samples.toLocaleString('en-US'),
+      Hits: check.hits.toLocaleString('en-US'),
+      Window: expect.stringMatching(/^−[\d,.]+ s to \+[\d,.]+ s from TCA$/),
+      Stopped: 'At ±5 % of the Pc (precision reached)',
+    });
+    expect(await fields('Analytic Pc')).toEqual({ 'Analytic Pc (the event’s)': `${sci(analytic)} 2D` });
+    const inside = analytic >= lower && analytic <= upper;
+    expect(await verdict.textContent()).toBe(`The analytic Pc lies ${inside ? 'inside' : 'outside'} the 95 % interval.`);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: '/tmp/mc-card.png' });
+    await web.page.screenshot({ path: `${SCREENS_DIR}/alert-detail-monte-carlo.png`, fullPage: true });
+  });
+
   it('uploads CDM files through the page: imported, then a duplicate, and a bad file rejected', async () => {
     // A later CARA message of the TERRA vs IRIDIUM 33 DEB event (new MESSAGE_ID and creation date).
     const original = await readFile(join(CARA_DIR, '000025994_conj_000037558_20210324_151047_20210323_154356.cdm'), 'utf8');
@@ -202,9 +256,7 @@ describe('Conjunction Alerts', () => {
     const upload = { name: 'terra-later.cdm', mimeType: 'text/plain', buffer: Buffer.from(later) };
 
     // The event the CARA import made of the original message: a later message of the same source updates it.
-    const terra = await api<ConjunctionListResponse>('/api/conjunctions?status=closed&q=TERRA&limit=5000');
-    const event = terra.items.find((item) => item.primaryObject.noradId === 25994 && item.secondaryObject.noradId === 37558 && item.tca.startsWith('2021-03-24T15:10:47'));
-    if (!event) throw new Error(`no TERRA vs IRIDIUM 33 DEB event at 2021-03-24 15:10:47: ${JSON.stringify(terra.items)}`);
+    const event = await terraEvent();
     expect(event.source).toBe('CARA');
 
     await openAlerts('/alerts?status=closed');

@@ -24,7 +24,8 @@ describe('the Monte Carlo check of a stored event', () => {
 
   it('runs in the background with progress, and its interval holds CARA’s SDMC value', async () => {
     const before = await server.app.inject({ method: 'GET', url: `/api/conjunctions/${conjunctionId}/monte-carlo` });
-    expect(before.statusCode).toBe(404);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toBeNull();
     const started = await server.app.inject({ method: 'POST', url: `/api/conjunctions/${conjunctionId}/monte-carlo`, payload: { maxSamples: 400_000, seed: 3 } });
     expect(started.statusCode).toBe(202);
     const first = MonteCarloCheck.parse(started.json());

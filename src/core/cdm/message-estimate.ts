@@ -12,8 +12,8 @@
  * the other way round from a stored event. The 2D run of the assessment is used again, not
  * repeated, for Alfano's maximum Pc and the encounter-plane view.
  */
-import { alfanoMaxPc, assessPc, encounterPlane, pc2d, riskLevel, type Pc2dResult, type PcAssessment, type PcAssessmentOptions, type RiskLevel } from '../probability/index.ts';
-import { maxPcMissDistanceM } from '../probability/pc-multistep.ts';
+import { assessPc, encounterPlane, pc2d, riskLevel, type Pc2dResult, type PcAssessment, type PcAssessmentOptions, type RiskLevel } from '../probability/index.ts';
+import { maximumPc, type MaximumPcKind } from '../probability/pc-multistep.ts';
 import type { Cdm, CdmObject } from './cdm.ts';
 import { inertialInputs } from './collision-probability.ts';
 import { cdmHardBodyRadius } from './hard-body-radius.ts';
@@ -44,7 +44,9 @@ export interface MessageEstimate {
   readonly crossTrackM: number;
   readonly relativeSpeedMPerS: number;
   readonly assessment: PcAssessment;
+  /** Alfano's maximum Pc (probability maximumPc) and how it was found. */
   readonly maxPc: number;
+  readonly maxPcKind: MaximumPcKind;
   readonly riskLevel: RiskLevel;
   readonly hbrM: number;
   readonly hbrSource: 'message' | 'default';
@@ -97,7 +99,7 @@ export function estimateFromCdm(cdm: Cdm, options: { readonly defaultHbrM: numbe
   const secondary = objectOf(cdm.object2, cdm);
   const input = { r1M: primary.rM, v1MPerS: primary.vMPerS, cov1: primary.covariance, r2M: secondary.rM, v2MPerS: secondary.vMPerS, cov2: secondary.covariance, hbrM };
   const assessment = assessPc(input, options.pc);
-  const maxPc = alfanoMaxPc(maxPcMissDistanceM(assessment, input), hbrM).pc;
+  const { pc: maxPc, kind: maxPcKind } = maximumPc(assessment, input);
   return {
     tcaMs: cdm.relative.tca,
     missM: Math.hypot(secondary.rM[0] - primary.rM[0], secondary.rM[1] - primary.rM[1], secondary.rM[2] - primary.rM[2]),
@@ -105,6 +107,7 @@ export function estimateFromCdm(cdm: Cdm, options: { readonly defaultHbrM: numbe
     relativeSpeedMPerS: Math.hypot(secondary.vMPerS[0] - primary.vMPerS[0], secondary.vMPerS[1] - primary.vMPerS[1], secondary.vMPerS[2] - primary.vMPerS[2]),
     assessment,
     maxPc,
+    maxPcKind,
     riskLevel: riskLevel(assessment.collisionProbability ?? maxPc),
     hbrM,
     hbrSource: fromMessage ? 'message' : 'default',
@@ -134,7 +137,7 @@ export function swapEstimate(e: MessageEstimate): MessageEstimate {
     assessment: {
       ...e.assessment,
       indicators: e.assessment.indicators && npd ? { ...e.assessment.indicators, npd: [npd[1], npd[0], npd[2]] } : e.assessment.indicators,
-      pc2dResult: two !== null && two.pc !== null ? { ...two, majorAxisAngleRad: -two.majorAxisAngleRad } : two,
+      pc2dResult: two !== null && two.pc !== null ? { ...two, majorAxisAngleRad: -two.majorAxisAngleRad, meanMinorM: -two.meanMinorM } : two,
     },
     primary,
     secondary,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { alfanoMaxPc, DEFAULT_ASPECT_RATIO } from './alfano-max.ts';
+import { alfanoMaxPc, alfanoMaxPcScaled, DEFAULT_ASPECT_RATIO } from './alfano-max.ts';
+import { gaussianDiskProbability } from './disk-probability.ts';
+const rel = (a: number, b: number) => Math.abs(a / b - 1);
 
 // shared/reference/pc/README.md, "Maximum Pc without covariance", worked examples:
 // [d, R, AR, Pc_max, σ_minor*, σ_major*] (σ to 0.01 m, Pc to 7 digits; AR = ∞ gives the line's s*).
@@ -55,5 +57,38 @@ describe('alfanoMaxPc (Alfano 2005, as SOCRATES reports it)', () => {
     expect(() => alfanoMaxPc(-1, 10)).toThrow(RangeError);
     expect(() => alfanoMaxPc(100, Number.NaN)).toThrow(RangeError);
     expect(() => alfanoMaxPc(100, 10, 0.5)).toThrow(RangeError);
+  });
+});
+
+describe('Alfano’s maximum over the size of the actual covariance (alfanoMaxPcScaled)', () => {
+  // shared/reference/pc/README.md, "Maximum Pc without covariance", worked examples (numerical maximisation, cross-checked there).
+  it('reproduces the worked examples: an isotropic covariance (AR 1) and one with AR 3 along the miss', () => {
+    expect(rel(alfanoMaxPcScaled({ meanMajorM: 1000, meanMinorM: 0, sigmaMajorM: 50, sigmaMinorM: 50, hbrM: 10 }).pc, 3.678794e-5)).toBeLessThan(2e-6);
+    expect(rel(alfanoMaxPcScaled({ meanMajorM: 584, meanMinorM: 0, sigmaMajorM: 7, sigmaMinorM: 7, hbrM: 5 }).pc, 2.696621e-5)).toBeLessThan(2e-6);
+    expect(rel(alfanoMaxPcScaled({ meanMajorM: 1000, meanMinorM: 0, sigmaMajorM: 300, sigmaMinorM: 100, hbrM: 10 }).pc, 1.103418e-4)).toBeLessThan(2e-6);
+    expect(rel(alfanoMaxPcScaled({ meanMajorM: 100, meanMinorM: 0, sigmaMajorM: 3, sigmaMinorM: 1, hbrM: 20 }).pc, 4.097033e-2)).toBeLessThan(2e-6);
+  });
+
+  it('matches the small-HBR closed form R²/(e σ_major σ_minor m²) for a miss off the principal axes', () => {
+    const p = { meanMajorM: 300, meanMinorM: -200, sigmaMajorM: 120, sigmaMinorM: 40, hbrM: 0.5 };
+    const m2 = (300 / 120) ** 2 + (200 / 40) ** 2;
+    const closed = (0.5 * 0.5) / (Math.E * 120 * 40 * m2);
+    const r = alfanoMaxPcScaled(p);
+    expect(rel(r.pc, closed)).toBeLessThan(1e-4);
+    // Attained at k² = m²/2.
+    expect(rel(r.scale, Math.sqrt(m2 / 2))).toBeLessThan(1e-3);
+  });
+
+  it('is never below the Pc of the actual covariance, and is 1 when the disk holds the miss', () => {
+    for (const [a, b, s1, s2, R] of [
+      [10, 5, 1000, 20, 15],
+      [200, 0, 50, 40, 10],
+      [3, 2, 0.5, 0.1, 1],
+      [5000, 100, 80, 10, 20],
+    ] as const) {
+      const actual = gaussianDiskProbability({ meanMajor: a, meanMinor: b, sigmaMajor: s1, sigmaMinor: s2, radius: R });
+      expect(alfanoMaxPcScaled({ meanMajorM: a, meanMinorM: b, sigmaMajorM: s1, sigmaMinorM: s2, hbrM: R }).pc).toBeGreaterThanOrEqual(actual);
+    }
+    expect(alfanoMaxPcScaled({ meanMajorM: 3, meanMinorM: 4, sigmaMajorM: 50, sigmaMinorM: 10, hbrM: 5 }).pc).toBe(1);
   });
 });

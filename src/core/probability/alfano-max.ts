@@ -1,6 +1,9 @@
 /**
- * Maximum probability of collision without a covariance: Alfano's worst case, as CelesTrak
- * SOCRATES reports it ("Max Probability").
+ * Maximum probability of collision, Alfano's worst case, in two forms:
+ * - `alfanoMaxPcScaled`: over the size of the actual combined covariance (its shape kept), the
+ *   product's "Maximum Pc (Alfano)": never below the Pc itself;
+ * - `alfanoMaxPc`: without a covariance, an assumed shape (aspect ratio) as CelesTrak SOCRATES
+ *   reports it ("Max Probability"), labelled as such where it is shown.
  *
  * S. Alfano, "Relating Position Uncertainty to Maximum Conjunction Probability", J. Astronautical
  * Sciences 53(2) 193–205 (2005). The covariance is unknown except for the aspect ratio
@@ -56,16 +59,24 @@ export function alfanoMaxPc(missM: number, hbrM: number, aspectRatio: number = D
   if (hbrM >= missM) return { pc: 1, sigmaMinorM: 0, sigmaMajorM: 0 };
   if (aspectRatio === Number.POSITIVE_INFINITY) return maxForInfiniteAspect(missM, hbrM);
 
-  // Pc as a function of u = ln σ_minor. It is 0 at both ends (σ → 0 with the disk off the mean,
-  // σ → ∞ with the density spread out) and has a single interior maximum.
-  const pcAt = (u: number) => {
+  // Pc as a function of u = ln σ_minor; bracketed around the small-HBR optimum σ_minor* = d/(√2·AR) (README item 2).
+  const best = maximiseOverLogScale((u) => {
     const sigma = Math.exp(u);
     return gaussianDiskProbability({ meanMajor: missM, meanMinor: 0, sigmaMajor: aspectRatio * sigma, sigmaMinor: sigma, radius: hbrM });
-  };
-  // Bracket on a log grid (steps of ln 2) around the small-HBR optimum σ_minor* = d/(√2·AR)
-  // (README item 2): Pc(u) has a single interior maximum, so walking uphill from there finds the
-  // grid's best point, without evaluating the far tails (k from −40 to 12 bounds the walk).
-  const centre = Math.log(missM / (Math.SQRT2 * aspectRatio));
+  }, Math.log(missM / (Math.SQRT2 * aspectRatio)));
+  const sigmaMinorM = Math.exp(best.u);
+  return { pc: best.pc, sigmaMinorM, sigmaMajorM: aspectRatio * sigmaMinorM };
+}
+
+/**
+ * The maximum of a Pc(u) with a single interior maximum in u = ln(scale) (0 at both ends: the
+ * density far off the disk, or spread out), from `centre`: uphill on a log grid (steps of ln 2;
+ * k from −40 to 12 bounds the walk, so the far tails are never evaluated), then golden-section
+ * search on the bracketing pair of grid cells (Press et al., Numerical Recipes, 3rd ed., §10.2). At
+ * a smooth maximum an error δ in u changes Pc by a relative O(δ²): 1e-7 in u is ~1e-14 in Pc, below
+ * the disk integral's own accuracy.
+ */
+function maximiseOverLogScale(pcAt: (u: number) => number, centre: number): { u: number; pc: number } {
   const step = Math.log(2);
   const K_MIN = -40;
   const K_MAX = 12;
@@ -86,9 +97,6 @@ export function alfanoMaxPc(missM: number, hbrM: number, aspectRatio: number = D
   }
   const bestValue = value(kBest);
   const gridAt = (k: number) => centre + Math.max(K_MIN, Math.min(K_MAX, k)) * step;
-  // Golden-section search on the bracketing pair of grid cells (Press et al., Numerical Recipes,
-  // 3rd ed., §10.2). At a smooth maximum an error δ in u changes Pc by a relative O(δ²): 1e-7 in u
-  // is ~1e-14 in Pc, below the disk integral's own accuracy.
   let lo = gridAt(kBest - 1);
   let hi = gridAt(kBest + 1);
   let x1 = hi - GOLDEN * (hi - lo);
@@ -110,8 +118,39 @@ export function alfanoMaxPc(missM: number, hbrM: number, aspectRatio: number = D
       f1 = pcAt(x1);
     }
   }
-  const u = f1 >= f2 ? x1 : x2;
-  const pc = Math.max(f1, f2, bestValue);
-  const sigmaMinorM = Math.exp(pc === bestValue && bestValue > Math.max(f1, f2) ? centre + kBest * step : u);
-  return { pc, sigmaMinorM, sigmaMajorM: aspectRatio * sigmaMinorM };
+  if (bestValue > Math.max(f1, f2)) return { u: centre + kBest * step, pc: bestValue };
+  return f1 >= f2 ? { u: x1, pc: f1 } : { u: x2, pc: f2 };
+}
+
+export interface ScaledCovarianceMaxPc {
+  /** The maximum Pc over the scale k of the combined covariance (k² C), never below the Pc at k = 1. */
+  readonly pc: number;
+  /** The scale k that attains it (σ's multiplied by k). */
+  readonly scale: number;
+}
+
+/**
+ * Alfano's maximum Pc for the actual covariance's shape: the encounter-plane covariance C keeps its
+ * orientation and aspect ratio and only its size k varies, Pc_max = max over k of
+ * P(N(μ, k² C) ∈ disk R) (Alfano 2005, the maximum over covariance size; Alfriend et al. 1999 give
+ * its small-HBR form R² / (e σ_major σ_minor m²), m the Mahalanobis distance of the miss, attained at
+ * k² = m²/2: README item 2). k = 1 is the actual covariance, so the result is ≥ the Pc by
+ * construction (the search's answer is compared with it). Inputs: the miss in the principal frame
+ * of C (pc2d.ts meanMajorM, meanMinorM), its principal sigmas, the combined hard-body radius; m.
+ */
+export function alfanoMaxPcScaled(p: { readonly meanMajorM: number; readonly meanMinorM: number; readonly sigmaMajorM: number; readonly sigmaMinorM: number; readonly hbrM: number }): ScaledCovarianceMaxPc {
+  const { meanMajorM: a, meanMinorM: b, sigmaMajorM: s1, sigmaMinorM: s2, hbrM: R } = p;
+  if (![a, b, s1, s2].every(Number.isFinite) || !(s1 > 0) || !(s2 >= 0) || !(R >= 0)) throw new RangeError('alfanoMaxPcScaled: needs a finite miss, positive sigmas and a radius ≥ 0');
+  if (R === 0) return { pc: 0, scale: 1 };
+  // A disk that holds the mean: as k → 0 the whole density falls inside it.
+  if (Math.hypot(a, b) <= R) return { pc: 1, scale: 0 };
+  const pcAt = (u: number) => {
+    const k = Math.exp(u);
+    return gaussianDiskProbability({ meanMajor: a, meanMinor: b, sigmaMajor: k * s1, sigmaMinor: k * s2, radius: R });
+  };
+  const actual = pcAt(0);
+  if (!(s2 > 0)) return { pc: actual, scale: 1 };
+  const m = Math.hypot(a / s1, b / s2);
+  const best = maximiseOverLogScale(pcAt, Math.log(m / Math.SQRT2));
+  return best.pc >= actual ? { pc: best.pc, scale: Math.exp(best.u) } : { pc: actual, scale: 1 };
 }

@@ -8,7 +8,7 @@
  * usage tests, as PcMultiStepWithSDMC does.
  */
 export { pc2d, type Pc2dDefined, type Pc2dInput, type Pc2dResult, type Pc2dUndefined, type Pc2dUndefinedReason } from './pc2d.ts';
-export { alfanoMaxPc, DEFAULT_ASPECT_RATIO, type AlfanoMaxPc } from './alfano-max.ts';
+export { alfanoMaxPc, alfanoMaxPcScaled, DEFAULT_ASPECT_RATIO, type AlfanoMaxPc, type ScaledCovarianceMaxPc } from './alfano-max.ts';
 export { ONE_IN_N_MAX, ONE_IN_N_PC_FLOOR, oneInN, riskLevel, RISK_THRESHOLDS, type RiskLevel } from './risk.ts';
 export {
   defaultCovarianceForElementSet,
@@ -46,6 +46,8 @@ export { usageViolationsPc2d, PC2D_CUTOFFS, type UsageViolationAnalysis, type Us
 export {
   assessPc,
   AUTOMATIC_MONTE_CARLO,
+  maximumPc,
+  MAXIMUM_PC_LABELS,
   maxPcMissDistanceM,
   pc3dInitialBounds,
   PC_METHOD_LABELS,
@@ -54,6 +56,7 @@ export {
   SLOW_SPEED_M_PER_S,
   type PcAssessment,
   type PcAssessmentInput,
+  type MaximumPcKind,
   type PcAssessmentOptions,
   type PcMethod,
   type PcViolation,

@@ -4,7 +4,8 @@
  * (12, within 1e-6); and the data-quality rules.
  */
 import { describe, expect, it } from 'vitest';
-import { assessPc, maxPcMissDistanceM, PC_METHOD_LABELS, pc3dInitialBounds } from './pc-multistep.ts';
+import { assessPc, MAXIMUM_PC_LABELS, maximumPc, maxPcMissDistanceM, PC_METHOD_LABELS, pc3dInitialBounds } from './pc-multistep.ts';
+import { alfanoMaxPc } from './alfano-max.ts';
 import { PC2D_CUTOFFS } from './usage-violations.ts';
 import { inMetres, PC_CASES } from './pc-cases.test-support.ts';
 
@@ -89,5 +90,33 @@ describe('assessPc data quality', () => {
     // No 2D run: Alfano's maximum is taken at |r2 − r1| (100 m here).
     expect(a.pc2dResult).toBeNull();
     expect(maxPcMissDistanceM(a, { r1M, r2M })).toBe(100);
+  });
+});
+
+describe('maximumPc: the maximum shown below the Pc', () => {
+  it('is Alfano’s maximum over the actual covariance’s size, never below the Pc, on every real CARA event', () => {
+    const real = PC_CASES.filter((c) => c.id.startsWith('cara_cdm'));
+    expect(real.length).toBe(27);
+    for (const c of real) {
+      const input = inMetres(c);
+      const a = assessPc(input);
+      const max = maximumPc(a, input);
+      expect(max.kind, c.id).toBe('covariance-scaled');
+      expect(max.pc, c.id).toBeGreaterThanOrEqual(a.collisionProbability!);
+      expect(max.pc, c.id).toBeGreaterThanOrEqual(a.pc2d!);
+    }
+    // The TERRA event (Pc 2.12e-2): the SOCRATES-shape maximum was 2.07e-2, below the Pc.
+    const terra = inMetres(PC_CASES.find((c) => c.id === 'cara_cdm_000025994_conj_000037558_20210324_151047_20210323_154356')!);
+    const a = assessPc(terra);
+    expect(maximumPc(a, terra).pc).toBeGreaterThan(2.117e-2);
+    expect(MAXIMUM_PC_LABELS[maximumPc(a, terra).kind]).toBe('Maximum Pc (Alfano)');
+  });
+
+  it('falls back to the SOCRATES shape, labelled so, without a covariance in the encounter plane', () => {
+    const input = { r1M: [7e6, 0, 0] as const, v1MPerS: [0, 7.5e3, 0] as const, cov1: [[0, 0, 0], [0, 0, 0], [0, 0, 0]], r2M: [7e6 + 500, 0, 0] as const, v2MPerS: [0, 0, 7.5e3] as const, cov2: [[0, 0, 0], [0, 0, 0], [0, 0, 0]], hbrM: 10 };
+    const max = maximumPc(assessPc(input), input);
+    expect(max.kind).toBe('assumed-shape');
+    expect(MAXIMUM_PC_LABELS[max.kind]).toBe('Maximum Pc (Alfano, SOCRATES shape)');
+    expect(max.pc).toBeCloseTo(alfanoMaxPc(500, 10).pc, 12);
   });
 });

@@ -37,6 +37,7 @@
  *
  * Units: metres, m/s, m².
  */
+import { alfanoMaxPc, alfanoMaxPcScaled } from './alfano-max.ts';
 import { pc2d, type Pc2dResult } from './pc2d.ts';
 import { pc3d, type Pc3dResult } from './pc3d.ts';
 import { PC2D_CUTOFFS, usageViolationsPc2d, type UsageViolationIndicators } from './usage-violations.ts';
@@ -248,6 +249,30 @@ export function maxPcMissDistanceM(assessment: PcAssessment, input: Pick<PcAsses
   const two = assessment.pc2dResult;
   if (two !== null) return two.pc === null ? two.missDistanceM : two.missInPlaneM;
   return length(subtract(input.r2M, input.r1M));
+}
+
+/** How a maximum Pc was found (MaximumPc.kind). */
+export type MaximumPcKind = 'covariance-scaled' | 'assumed-shape';
+
+export const MAXIMUM_PC_LABELS: Readonly<Record<MaximumPcKind, string>> = {
+  'covariance-scaled': 'Maximum Pc (Alfano)',
+  'assumed-shape': 'Maximum Pc (Alfano, SOCRATES shape)',
+};
+
+/**
+ * The maximum Pc the product shows below the Pc: Alfano's maximum over the size of the actual
+ * combined covariance (alfanoMaxPcScaled), so never below the 2D Pc, and held at least at the chosen
+ * Pc (3D-Nc or the Monte Carlo may exceed the 2D model's maximum where the 2D method is flagged).
+ * Without a usable covariance in the encounter plane, the SOCRATES-style maximum with an assumed
+ * shape (alfanoMaxPc, aspect ratio 3), labelled as such.
+ */
+export function maximumPc(assessment: PcAssessment, input: Pick<PcAssessmentInput, 'r1M' | 'r2M' | 'hbrM'>): { readonly pc: number; readonly kind: MaximumPcKind } {
+  const two = assessment.pc2dResult;
+  if (two !== null && two.pc !== null && Number.isFinite(input.hbrM) && two.sigmaMajorM > 0) {
+    const scaled = alfanoMaxPcScaled({ meanMajorM: two.meanMajorM, meanMinorM: two.meanMinorM, sigmaMajorM: two.sigmaMajorM, sigmaMinorM: two.sigmaMinorM, hbrM: input.hbrM }).pc;
+    return { pc: Math.min(1, Math.max(scaled, two.pc, assessment.collisionProbability ?? 0)), kind: 'covariance-scaled' };
+  }
+  return { pc: alfanoMaxPc(maxPcMissDistanceM(assessment, input), input.hbrM).pc, kind: 'assumed-shape' };
 }
 
 /** The chosen Pc of one conjunction at TCA, with every value and finding that led to it. */

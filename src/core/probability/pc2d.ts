@@ -59,6 +59,9 @@ export interface Pc2dDefined extends Pc2dCommon {
   readonly sigmaMinorM: number;
   /** Angle from the encounter-plane x axis to the major principal axis, rad. */
   readonly majorAxisAngleRad: number;
+  /** The in-plane miss along the major and minor principal axes, m (the Gaussian's mean in the disk integral). */
+  readonly meanMajorM: number;
+  readonly meanMinorM: number;
   /** Whether an eigenvalue was raised by the CARA clipping rule. */
   readonly covarianceRemediated: boolean;
 }
@@ -129,6 +132,8 @@ export function pc2d(input: Pc2dInput): Pc2dResult {
     sigmaMajorM,
     sigmaMinorM,
     majorAxisAngleRad: angle,
+    meanMajorM: meanMajor,
+    meanMinorM: meanMinor,
     covarianceRemediated,
   };
 }

@@ -31,7 +31,7 @@ import {
   type RtnSigmasM,
   type Vector3,
 } from '../probability/index.ts';
-import { maxPcMissDistanceM, type PcAssessmentOptions } from '../probability/pc-multistep.ts';
+import { maximumPc, type MaximumPcKind, type PcAssessmentOptions } from '../probability/pc-multistep.ts';
 import { utcMs } from '../units.ts';
 import type { CloseApproach } from './close-approach.ts';
 
@@ -64,8 +64,9 @@ export interface RiskAssessment {
   readonly violations: readonly PcViolation[];
   /** Why a method could not run, if one could not. */
   readonly pcNote: string | null;
-  /** Alfano's maximum Pc. */
+  /** Alfano's maximum Pc (pc-multistep.ts maximumPc) and how it was found. */
   readonly maxPc: number;
+  readonly maxPcKind: MaximumPcKind;
   readonly riskLevel: RiskLevel;
   /** Combined hard-body radius used, m. */
   readonly hbrM: number;
@@ -107,7 +108,7 @@ export function assessRisk(approach: CloseApproach, primary: RiskSubject, second
   const input = { r1M: r1, v1MPerS: v1, cov1, r2M: r2, v2MPerS: v2, cov2, hbrM: hbr };
   const assessed = assessPc(input, pcOptions);
   // The in-plane miss of the assessment's own 2D run (not a second pc2d).
-  const maxPc = alfanoMaxPc(maxPcMissDistanceM(assessed, input), hbr).pc;
+  const { pc: maxPc, kind: maxPcKind } = maximumPc(assessed, input);
   return {
     pc: assessed.collisionProbability,
     pc2d: assessed.pc2d,
@@ -116,6 +117,7 @@ export function assessRisk(approach: CloseApproach, primary: RiskSubject, second
     violations: assessed.violations,
     pcNote: assessed.note,
     maxPc,
+    maxPcKind,
     riskLevel: riskLevel(assessed.collisionProbability ?? maxPc),
     hbrM: hbr,
     covariance: provided ? provided.source : 'default',
@@ -136,7 +138,7 @@ export function assessRiskWithFallback(approach: CloseApproach, primary: RiskSub
     const hbrM = combinedHardBodyRadiusM({ objectType: primary.objectType }, { objectType: secondary.objectType });
     const maxPc = alfanoMaxPc(approach.missDistanceKm * 1000, hbrM).pc;
     const pcNote = `No Pc: ${error.message}`;
-    return { pc: null, pc2d: null, pc3d: null, pcMethod: 'pc2d', violations: [], pcNote, maxPc, riskLevel: riskLevel(maxPc), hbrM, covariance: `unavailable: ${error.message}` };
+    return { pc: null, pc2d: null, pc3d: null, pcMethod: 'pc2d', violations: [], pcNote, maxPc, maxPcKind: 'assumed-shape', riskLevel: riskLevel(maxPc), hbrM, covariance: `unavailable: ${error.message}` };
   }
 }
 

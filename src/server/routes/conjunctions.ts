@@ -90,15 +90,18 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     {
       schema: {
         tags: ['conjunctions'],
-        summary: "The latest Monte Carlo check of one event: progress while it runs, then the Pc with its interval (kept 6 hours)",
+        summary: 'The latest Monte Carlo check of one event: progress while it runs, then the Pc with its interval (kept 6 hours); null when none was run',
         params: ConjunctionIdParams,
-        response: { 200: MonteCarloCheck, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: MonteCarloCheck.nullable(), 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request) => {
-      const check = ctx.services.monteCarloChecks.get(request.params.conjunctionId);
-      if (!check) throw notFound(`No Monte Carlo check of ${request.params.conjunctionId} (start one with POST)`);
-      return check;
+      try {
+        return await ctx.services.monteCarloChecks.latest(request.params.conjunctionId);
+      } catch (error) {
+        if (error instanceof MonteCarloCheckError) throw notFound(error.message);
+        throw error;
+      }
     },
   );
 

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
-import { makeDetail, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
+import type { ConjunctionDetail, MonteCarloCheck } from '@contracts/conjunction-events.ts';
+import { makeDetail, makeMonteCarloCheck, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
+import { setCsrfToken } from '@/lib/csrf';
 import { stubResizeObserver } from '@/test/jsdom-layout';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -11,8 +12,10 @@ import { region, termPairs } from '@/test/card-harness';
 const ID = 'CNJ-2021-027';
 const CDM_TEXT = 'CCSDS_CDM_VERS = 1.0\nCREATION_DATE = 2021-12-15T14:59:54.000\nORIGINATOR = CARA\n';
 
-async function renderDetail(detail: ConjunctionDetail | Response = makeDetail(), texts: Record<string, string> = { '/api/cdm/27': CDM_TEXT }) {
-  const fetchMock = mockAlertsApi({ detail: () => detail, texts });
+type MonteCarloApi = Pick<Parameters<typeof mockAlertsApi>[0] & object, 'monteCarlo' | 'startMonteCarlo'>;
+
+async function renderDetail(detail: ConjunctionDetail | Response = makeDetail(), texts: Record<string, string> = { '/api/cdm/27': CDM_TEXT }, monteCarlo: MonteCarloApi = {}) {
+  const fetchMock = mockAlertsApi({ detail: () => detail, texts, ...monteCarlo });
   const user = userEvent.setup();
   const view = renderApp(`/alerts/${ID}`);
   if (!(detail instanceof Response)) await screen.findByRole('region', { name: 'Assessment' });
@@ -38,6 +41,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  setCsrfToken(null);
 });
 
 describe('Conjunction detail (/alerts/:conjunctionId)', () => {
@@ -62,7 +66,7 @@ describe('Conjunction detail (/alerts/:conjunctionId)', () => {
       'Relative speed': '0.011 km/s',
       'Collision probability': '1.01e-5 (1:98,941) 3D',
       Method: '3D-Nc (Hall 2021)',
-      '2D Pc (Foster)': '3.86e-168 (1:2.6e+167)',
+      '2D Pc (Foster)': '3.86e-168 (< 1:1e30)',
       '3D Pc (Hall 3D-Nc)': '1.01e-5 (1:98,941)',
       'Maximum Pc (Alfano)': '2.50e-4 (1:4,000)',
       Risk: 'HIGH',
@@ -210,5 +214,140 @@ describe('Conjunction detail (/alerts/:conjunctionId)', () => {
   it("shows the server's message for any other error", async () => {
     await renderDetail(json(500, { message: 'Internal server error' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading conjunction: Internal server error');
+  });
+});
+
+describe('Monte Carlo check (issue 27)', () => {
+  const MC_URL = `/api/conjunctions/${ID}/monte-carlo`;
+  const card = () => region('Monte Carlo check');
+  const running = (samples: number, hits: number): MonteCarloCheck => makeMonteCarloCheck({ status: 'running', samples, hits, finishedAt: null, result: null });
+
+  /** The detail page with GET …/monte-carlo answered by `answers` in turn (the last one repeats). */
+  async function renderWithCheck(answers: (MonteCarloCheck | Response)[], start?: MonteCarloApi['startMonteCarlo'], detail = makeDetail()) {
+    let reads = 0;
+    const view = await renderDetail(detail, undefined, {
+      monteCarlo: () => {
+        const answer = answers[Math.min(reads, answers.length - 1)]!;
+        reads += 1;
+        return answer instanceof Response ? answer.clone() : answer;
+      },
+      ...(start ? { startMonteCarlo: start } : {}),
+    });
+    return { ...view, reads: () => reads };
+  }
+
+  const mcCalls = (fetchMock: ReturnType<typeof mockAlertsApi>, method: string) => fetchMock.mock.calls.filter(([url, init]) => url === MC_URL && init?.method === method);
+
+  it("sits beside the Pc Method card and, with no check yet (404), explains itself and offers 'Run Monte Carlo check'", async () => {
+    const { fetchMock } = await renderDetail();
+    const mc = card();
+    expect(await mc.findByText('No Monte Carlo check has been run for this event yet.')).toBeInTheDocument();
+    expect(mc.getByText(/^Draws both objects’ states many times from their covariances at TCA, moves each draw on two-body orbits over CARA’s SDMC window, and counts the draws that come within the hard-body radius/)).toBeInTheDocument();
+    expect(mc.getByRole('button', { name: 'Run Monte Carlo check' })).toBeEnabled();
+    expect(mc.queryByRole('alert')).not.toBeInTheDocument();
+    expect(mc.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(mc.queryByRole('note', { name: 'Monte Carlo called for' })).not.toBeInTheDocument();
+    expect(mcCalls(fetchMock, 'GET')).toEqual([[MC_URL, expect.objectContaining({ credentials: 'include' })]]);
+    // Next to the Pc Method card: the same column.
+    expect(screen.getByRole('region', { name: 'Pc Method' }).nextElementSibling).toBe(screen.getByRole('region', { name: 'Monte Carlo check' }));
+  });
+
+  it('posts the start with the CSRF token, shows the progress while it runs, then the result', async () => {
+    setCsrfToken('token-1');
+    const started = vi.fn(() => running(0, 0));
+    const { user, fetchMock } = await renderWithCheck([json(404, { message: 'none' }), running(1_310_720, 12), makeMonteCarloCheck()], started);
+    const mc = card();
+    await user.click(await mc.findByRole('button', { name: 'Run Monte Carlo check' }));
+    const bar = await mc.findByRole('progressbar', { name: 'Monte Carlo progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(mc.getByText('0 of 37,000,000 trials, 0 hits')).toBeInTheDocument();
+    expect(mc.getByRole('button', { name: 'Run Monte Carlo check' })).toBeDisabled();
+    expect(started).toHaveBeenCalledWith(ID, {}, expect.anything());
+    const [, init] = mcCalls(fetchMock, 'POST')[0]!;
+    expect(init).toMatchObject({ credentials: 'include', body: '{}', headers: { 'Content-Type': 'application/json', 'x-csrf-token': 'token-1' } });
+    // Re-read every second while it runs: 1,310,720 of 37,000,000 trials is 3.5 %.
+    expect(await mc.findByText('1,310,720 of 37,000,000 trials, 12 hits', {}, { timeout: 3_000 })).toBeInTheDocument();
+    expect(mc.getByRole('progressbar', { name: 'Monte Carlo progress' })).toHaveAttribute('aria-valuenow', '4');
+    expect(await mc.findByText('The analytic Pc lies inside the 95 % interval.', {}, { timeout: 3_000 })).toBeInTheDocument();
+    expect(mc.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(mc.getByRole('button', { name: 'Run Monte Carlo check' })).toBeEnabled();
+  });
+
+  it('shows a completed check: Pc, 95 % interval, trials and hits, window, how it stopped, beside the analytic Pc inside the interval', async () => {
+    await renderWithCheck([makeMonteCarloCheck()]);
+    await card().findByText('The analytic Pc lies inside the 95 % interval.');
+    expect(Object.fromEntries(termPairs(screen.getByRole('region', { name: 'Monte Carlo result' })))).toEqual({
+      'Pc (Monte Carlo)': '1.01e-5',
+      '95 % interval': '9.11e-6 – 1.12e-5',
+      Trials: '37,000,000',
+      Hits: '374',
+      Window: '−90 s to +90 s from TCA',
+      Stopped: 'At the cap of 37,000,000 trials',
+    });
+    const analytic = screen.getByRole('region', { name: 'Analytic Pc' });
+    expect(Object.fromEntries(termPairs(analytic))).toEqual({ 'Analytic Pc (the event’s)': '1.01e-5 3D' });
+    expect(card().getByText('Seed 1, finished 2026-01-10 09:01:12 UTC.')).toBeInTheDocument();
+  });
+
+  it('says when the run stopped at ±5 % and the analytic Pc lies outside the interval', async () => {
+    await renderWithCheck([
+      makeMonteCarloCheck({
+        samples: 2_555_904,
+        hits: 1_547,
+        windowStartS: -1412.34,
+        windowEndS: 87.5,
+        analyticPc: 3.2e-4,
+        analyticMethod: 'nc2d-upper-limit',
+        result: { pc: 6.053e-4, lower: 5.754e-4, upper: 6.362e-4, confidence: 0.95, stoppedBy: 'precision' },
+      }),
+    ]);
+    await card().findByText('The analytic Pc lies outside the 95 % interval.');
+    expect(Object.fromEntries(termPairs(screen.getByRole('region', { name: 'Monte Carlo result' })))).toMatchObject({
+      'Pc (Monte Carlo)': '6.05e-4',
+      '95 % interval': '5.75e-4 – 6.36e-4',
+      Trials: '2,555,904',
+      Hits: '1,547',
+      Window: '−1,412.3 s to +87.5 s from TCA',
+      Stopped: 'At ±5 % of the Pc (precision reached)',
+    });
+    expect(Object.fromEntries(termPairs(screen.getByRole('region', { name: 'Analytic Pc' })))).toEqual({ 'Analytic Pc (the event’s)': '3.20e-4 2D-Nc ≤' });
+  });
+
+  it("shows a failed check's error, and a cancelled one's", async () => {
+    await renderWithCheck([makeMonteCarloCheck({ status: 'failed', samples: 655_360, hits: 3, result: null, error: 'Worker stopped with exit code 1' })]);
+    expect(await card().findByRole('alert')).toHaveTextContent('Monte Carlo check failed: Worker stopped with exit code 1');
+    expect(card().getByText('655,360 of 37,000,000 trials, 3 hits when it ended (2026-01-10 09:01:12 UTC).')).toBeInTheDocument();
+    expect(card().getByRole('button', { name: 'Run Monte Carlo check' })).toBeEnabled();
+    expect(card().queryByRole('region', { name: 'Monte Carlo result' })).not.toBeInTheDocument();
+  });
+
+  it('shows a cancelled check with its reason', async () => {
+    await renderWithCheck([makeMonteCarloCheck({ status: 'cancelled', result: null, error: 'Cancelled: the server stopped' })]);
+    expect(await card().findByRole('alert')).toHaveTextContent('Monte Carlo check cancelled: Cancelled: the server stopped');
+  });
+
+  it("shows the server's refusal of a viewer's start (403)", async () => {
+    const { user } = await renderWithCheck([json(404, { message: 'none' })], () => json(403, { message: "This needs the operator role; 'vera' is a viewer" }));
+    await user.click(await card().findByRole('button', { name: 'Run Monte Carlo check' }));
+    expect(await card().findByRole('alert')).toHaveTextContent("Could not start the Monte Carlo check: This needs the operator role; 'vera' is a viewer");
+    expect(card().getByText('No Monte Carlo check has been run for this event yet.')).toBeInTheDocument();
+    expect(card().queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says prominently when the method choice calls for a Monte Carlo: from the check, or from the pcNote before any check', async () => {
+    await renderWithCheck([makeMonteCarloCheck({ calledFor: '3D-Nc’s own usage tests failed (offset)' })]);
+    expect(await card().findByRole('note', { name: 'Monte Carlo called for' })).toHaveTextContent('A Monte Carlo is called for: 3D-Nc’s own usage tests failed (offset).');
+  });
+
+  it("takes the reason from the pcNote ('Monte Carlo is called for (…)') while no check was run", async () => {
+    const pcNote = 'A Monte Carlo is called for (3D-Nc’s own usage tests failed (offset)); it is not run automatically below a Pc of 0.0001: run it on demand.';
+    await renderWithCheck([json(404, { message: 'none' })], undefined, makeDetail({ pcNote }));
+    await card().findByText('No Monte Carlo check has been run for this event yet.');
+    expect(card().getByRole('note', { name: 'Monte Carlo called for' })).toHaveTextContent('A Monte Carlo is called for: 3D-Nc’s own usage tests failed (offset).');
+  });
+
+  it('shows an error reading the check other than 404', async () => {
+    await renderWithCheck([json(500, { message: 'Internal server error' })]);
+    await waitFor(() => expect(card().getByRole('alert')).toHaveTextContent('Error loading the Monte Carlo check: Internal server error'));
   });
 });

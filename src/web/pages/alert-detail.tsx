@@ -7,6 +7,7 @@ import { CdmMessagesCard } from '@/components/alerts/cdm-messages-card';
 import { EncounterPlaneCard } from '@/components/alerts/encounter-plane-card';
 import { EstimateHistoryCard } from '@/components/alerts/estimate-history-chart';
 import { EventObjectCard } from '@/components/alerts/event-object-card';
+import { MonteCarloCard } from '@/components/alerts/monte-carlo-card';
 import { PcMethodCard } from '@/components/alerts/pc-method-card';
 import { LoadState } from '@/components/layout/load-state';
 import { PageTitle } from '@/components/layout/page-title';
@@ -39,7 +40,7 @@ function BackLink() {
 
 /**
  * One conjunction event (/alerts/:conjunctionId, issue 11): its numbers, how its Pc
- * was chosen and every usage violation, both objects, the estimates over time,
+ * was chosen and every usage violation, its Monte Carlo check on demand (issue 27), both objects, the estimates over time,
  * the encounter plane to scale, and its CDMs.
  */
 export default function AlertDetailPage() {
@@ -78,8 +79,9 @@ function DetailBody({ event }: { event: ConjunctionDetail }) {
         <div className="lg:col-span-3">
           <AssessmentCard event={event} now={now} />
         </div>
-        <div className="lg:col-span-2">
+        <div className="space-y-6 lg:col-span-2">
           <PcMethodCard event={event} />
+          <MonteCarloCard conjunctionId={event.conjunctionId} pcNote={event.pcNote} />
         </div>
       </div>
       <div className="grid gap-6 md:grid-cols-2">

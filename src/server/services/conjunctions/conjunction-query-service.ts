@@ -18,7 +18,7 @@ import type {
 } from '../../../contracts/conjunction-events.ts';
 import type { RiskLevel } from '../../../contracts/conjunctions.ts';
 import { encounterPlaneView } from '../../../core/cdm/index.ts';
-import { elementSetCovariance6, PC_METHOD_LABELS, type PcAssessmentInput, type RtnSigmasM } from '../../../core/probability/index.ts';
+import { elementSetCovariance6, MAXIMUM_PC_LABELS, PC_METHOD_LABELS, type PcAssessmentInput, type RtnSigmasM } from '../../../core/probability/index.ts';
 import type { CdmMessageRepository, CdmMessageRow } from '../../repositories/cdm-message-repository.ts';
 import type { CatalogRepository } from '../../repositories/catalog-repository.ts';
 import type { ConjunctionEventRepository, ConjunctionEventRow, ObjectIdentity } from '../../repositories/conjunction-event-repository.ts';
@@ -140,6 +140,7 @@ export class ConjunctionQueryService {
       pc2d: row.pc2d,
       pc3d: row.pc3d,
       maxCollisionProbability: row.maxPc,
+      maxCollisionProbabilityLabel: MAXIMUM_PC_LABELS[details?.maxPcKind ?? 'assumed-shape'],
       violations: (details?.violations ?? []) as PcViolation[],
       pcNote: details?.pcNote ?? null,
       hardBodyRadius: details?.hbrM ?? 0,

@@ -52,6 +52,14 @@ export class MonteCarloChecks {
     return this.checks.get(conjunctionId)?.check;
   }
 
+  /** The latest check of a stored event, null when none was run; MonteCarloCheckError('not-found') for an unknown event. */
+  async latest(conjunctionId: string): Promise<MonteCarloCheck | null> {
+    const check = this.get(conjunctionId);
+    if (check) return check;
+    if (!(await this.events.byConjunctionId(conjunctionId))) throw new MonteCarloCheckError('not-found', `No conjunction ${conjunctionId}`);
+    return null;
+  }
+
   /** Starts a check of the event (or returns the one still running). */
   async start(conjunctionId: string, request: { maxSamples?: number; seed?: number }): Promise<MonteCarloCheck> {
     const running = this.checks.get(conjunctionId);

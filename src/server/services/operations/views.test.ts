@@ -78,7 +78,9 @@ describe('operations views', () => {
       probability: 40_000,
       cdmUrl: '/api/conjunctions/cdm/CNJ-2026-004',
     });
-    expect(conjunctionOf(row({ pc: 0, cdmKvn: null }), () => undefined)).toMatchObject({ probability: null, cdmUrl: null });
+    // A Pc of 0 (or one that underflowed) has N at the floor of 1e-30: 1e30, never null (issue 27).
+    expect(conjunctionOf(row({ pc: 0, cdmKvn: null }), () => undefined)).toMatchObject({ probability: 1e30, cdmUrl: null });
+    expect(conjunctionOf(row({ pc: 2.7e-314, cdmKvn: null }), () => undefined)).toMatchObject({ probability: 1e30 });
   });
 
   it('orders conjunctions by risk, then TCA', () => {

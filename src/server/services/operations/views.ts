@@ -7,7 +7,7 @@ import type { AnalysisPoint as AnalysisPointSchema, Conjunction, Maneuver, Opera
 import type { ObjectType } from '../../../core/catalog/index.ts';
 import { ellipsoidAltitude } from '../../../core/frames/index.ts';
 import { orbitSummary } from '../../../core/orbit/index.ts';
-import { defaultCovarianceRtn, oneInN, pc2d, rtnToInertial, type PcViolation, type RtnSigmasM, type Vector3 } from '../../../core/probability/index.ts';
+import { defaultCovarianceRtn, oneInN, pc2d, type MaximumPcKind, rtnToInertial, type PcViolation, type RtnSigmasM, type Vector3 } from '../../../core/probability/index.ts';
 import type { ScreeningConjunction } from '../../screening/run-screening.ts';
 import { temePosition } from '../../../core/units.ts';
 import type { ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
@@ -49,6 +49,8 @@ export interface EventDetails {
   pcNote?: string | null;
   /** No method gave a Pc (the `pc` column then holds 0). */
   pcUndefined?: boolean;
+  /** How the `max_pc` column's maximum was found (absent on rows from before issue 27: the assumed shape). */
+  maxPcKind?: MaximumPcKind;
   /** Combined 1-sigma encounter-plane uncertainty, m. */
   sigmaM: number | null;
   primary: EventObjectDetails;
@@ -112,6 +114,7 @@ export function detailsOf(c: ScreeningConjunction, primary: CatalogEntry | undef
     violations: [...c.risk.violations],
     pcNote: c.risk.pcNote,
     pcUndefined: c.risk.pc === null,
+    maxPcKind: c.risk.maxPcKind,
     sigmaM,
     primary: p,
     secondary: s,

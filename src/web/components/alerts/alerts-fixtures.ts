@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse } from '@contracts/conjunction-events.ts';
+import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse, MonteCarloCheck } from '@contracts/conjunction-events.ts';
 import { json } from '@/test/fetch-mock';
 
 /*
@@ -10,6 +10,7 @@ import { json } from '@/test/fetch-mock';
 
 const LIST_API = '/api/conjunctions';
 export const IMPORT_API = '/api/cdm/import';
+const MONTE_CARLO_PATH = /^\/api\/conjunctions\/([^/]+)\/monte-carlo$/;
 
 /** TERRA vs IRIDIUM 33 DEB as CARA's CDM gives it; `overrides` set the rest. */
 export function makeListItem(overrides: Partial<ConjunctionListItem> = {}): ConjunctionListItem {
@@ -88,6 +89,7 @@ export function makeDetail(overrides: Partial<ConjunctionDetail> = {}): Conjunct
     pc2d: 3.8635e-168,
     pc3d: 1.0107e-5,
     maxCollisionProbability: 2.5e-4,
+    maxCollisionProbabilityLabel: 'Maximum Pc (Alfano)',
     riskLevel: 'high',
     violations: [
       {
@@ -129,6 +131,32 @@ export function makeImportResponse(overrides: Partial<CdmImportResponse> = {}): 
   return { imported: [], duplicates: [], rejected: [], ...overrides };
 }
 
+/**
+ * A Monte Carlo check of CNJ-2021-027 (GET /api/conjunctions/{id}/monte-carlo), completed by default:
+ * 374 hits in the cap of 37,000,000 trials, Pc 1.01e-5 with its 95 % Clopper–Pearson interval
+ * [9.11e-6, 1.12e-5], which holds the event's 3D-Nc value 1.0107e-5.
+ */
+export function makeMonteCarloCheck(overrides: Partial<MonteCarloCheck> = {}): MonteCarloCheck {
+  return {
+    conjunctionId: 'CNJ-2021-027',
+    status: 'completed',
+    samples: 37_000_000,
+    hits: 374,
+    maxSamples: 37_000_000,
+    seed: 1,
+    startedAt: '2026-01-10T09:00:00.000Z',
+    finishedAt: '2026-01-10T09:01:12.000Z',
+    windowStartS: -90,
+    windowEndS: 90,
+    analyticPc: 1.0107e-5,
+    analyticMethod: 'pc3d',
+    calledFor: null,
+    result: { pc: 374 / 37_000_000, lower: 9.1095e-6, upper: 1.11863e-5, confidence: 0.95, stoppedBy: 'cap' },
+    error: null,
+    ...overrides,
+  };
+}
+
 interface AlertsApi {
   /** GET /api/conjunctions?…: the answer to the query (default: an empty list). */
   list?: (params: URLSearchParams) => ConjunctionListResponse | Response;
@@ -136,6 +164,10 @@ interface AlertsApi {
   detail?: (conjunctionId: string) => ConjunctionDetail | Response;
   /** POST /api/cdm/import?name=… (default: an empty answer). */
   importCdm?: (name: string, init: RequestInit | undefined) => CdmImportResponse | Response | Promise<CdmImportResponse | Response>;
+  /** GET /api/conjunctions/{id}/monte-carlo (default: 200 null, no check yet). */
+  monteCarlo?: (conjunctionId: string) => MonteCarloCheck | Response;
+  /** POST /api/conjunctions/{id}/monte-carlo with its JSON body (default: 404). */
+  startMonteCarlo?: (conjunctionId: string, body: unknown, init: RequestInit | undefined) => MonteCarloCheck | Response;
   /** GET of other paths as text (e.g. a CDM's url). */
   texts?: Record<string, string>;
 }
@@ -150,6 +182,14 @@ export function mockAlertsApi(api: AlertsApi = {}) {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === IMPORT_API && init?.method === 'POST') {
       return answer(await (api.importCdm?.(url.searchParams.get('name') ?? '', init) ?? makeImportResponse()));
+    }
+    const monteCarlo = MONTE_CARLO_PATH.exec(url.pathname);
+    if (monteCarlo) {
+      const id = decodeURIComponent(monteCarlo[1]!);
+      if (init?.method === 'POST') {
+        return api.startMonteCarlo ? answer(api.startMonteCarlo(id, init.body ? JSON.parse(String(init.body)) : undefined, init)) : json(404, { message: `No conjunction ${id}` });
+      }
+      return api.monteCarlo ? answer(api.monteCarlo(id)) : json(200, null);
     }
     if (url.pathname === LIST_API) return answer(api.list?.(url.searchParams) ?? listResponse([]));
     if (url.pathname.startsWith(`${LIST_API}/`) && api.detail) return answer(api.detail(decodeURIComponent(url.pathname.slice(LIST_API.length + 1))));

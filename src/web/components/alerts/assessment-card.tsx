@@ -50,7 +50,7 @@ export function AssessmentCard({ event, now }: { event: ConjunctionDetail; now: 
           <DetailField label="Method">{event.pcMethodLabel}</DetailField>
           <DetailField label="2D Pc (Foster)">{pcText(event.pc2d)}</DetailField>
           <DetailField label="3D Pc (Hall 3D-Nc)">{pcText(event.pc3d)}</DetailField>
-          <DetailField label="Maximum Pc (Alfano)">{pcText(event.maxCollisionProbability)}</DetailField>
+          <DetailField label={event.maxCollisionProbabilityLabel}>{pcText(event.maxCollisionProbability)}</DetailField>
           <DetailField label="Risk">
             <RiskBadge level={event.riskLevel} />
           </DetailField>
