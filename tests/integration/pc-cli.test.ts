@@ -16,6 +16,7 @@ interface Expected {
   pc2d_exact_independent?: number[];
   pc3d?: number;
   cara_usage_violations?: { pc2d: number; nc3d: number };
+  nc2d_hall?: number;
 }
 
 describe('ssa pc --cases tests/reference/pc/pc_cases.json', () => {
@@ -28,7 +29,7 @@ describe('ssa pc --cases tests/reference/pc/pc_cases.json', () => {
       readFile: async (path) => readFileSync(path, 'utf8'),
     };
     await pcCommand(['--cases', FILE], {}, io);
-    const { results } = JSON.parse(stdout) as { results: { id: string; pc2d: number | null | (number | null)[]; pc3d?: number | null; pc?: number | null; pc_method?: string; pc_method_reason?: string }[] };
+    const { results } = JSON.parse(stdout) as { results: { id: string; pc2d: number | null | (number | null)[]; pc3d?: number | null; nc2d?: number | null; pc?: number | null; pc_method?: string; pc_method_reason?: string }[] };
     const { cases } = JSON.parse(readFileSync(FILE, 'utf8')) as { cases: { id: string; hbr_m: number | (number | null)[]; expected: Expected }[] };
     expect(results.map((r) => r.id)).toEqual(cases.map((c) => c.id));
 
@@ -59,6 +60,8 @@ describe('ssa pc --cases tests/reference/pc/pc_cases.json', () => {
       const error = Math.abs((r.pc3d as number) / want - 1);
       worst3 = Math.max(worst3, error);
       expect(error, `${c.id} pc3d`).toBeLessThan(1e-3);
+      // Hall's 2D-Nc against CARA's Pc2D_Hall (the file's nc2d_hall), CARA's tolerance.
+      expect(Math.abs((r.nc2d as number) / c.expected.nc2d_hall! - 1), `${c.id} nc2d`).toBeLessThan(1e-3);
       // CARA's PcMultiStepWithSDMC: 3D-Nc where the 2D method is flagged, its SDMC where 3D-Nc is.
       // Our Monte Carlo runs by itself from a Pc of 1e-4 (AUTOMATIC_MONTE_CARLO); the one event CARA
       // flags for 3D-Nc (1.0e-5) keeps 3D-Nc, and says a Monte Carlo is called for.

@@ -1,4 +1,4 @@
-import { assessPc, pc2d, pc3d, pc3dInitialBounds, type Pc2dInput, type PcMethod, type Vector3 } from '../../core/probability/index.ts';
+import { assessPc, pc2d, pc2dHall, pc3d, pc3dInitialBounds, type Pc2dInput, type PcMethod, type Vector3 } from '../../core/probability/index.ts';
 import { monteCarloOptionsUsage, monteCarloJson, monteCarloRequest, withRequestedMonteCarlo, type MonteCarloRequest } from '../monte-carlo.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
@@ -12,6 +12,8 @@ prints on stdout
                "pc_violations":[]}, {"id":"...","pc2d":[0,2.5e-15,1]}, ...]}
 - pc2d: Foster/Chan 2D Pc on the encounter plane; null where undefined (zero relative velocity,
   no covariance in the encounter plane), an array when the case's hbr_m is an array.
+- nc2d: Hall's 2D-Nc Pc (Hall, Baars & Casali 2023; NASA CARA Pc2D_Hall), for cases with 6x6
+  covariances and one finite HBR; null where undefined.
 - pc3d: Hall's 3D-Nc Pc (2021; NASA CARA Pc3D_Hall), for cases with 6x6 covariances and one
   finite HBR; integrated from Coppola's bounds, or over the whole encounter segment where the
   2D method's usage-violation tests find the encounter extended or offset or cannot run (as the
@@ -56,6 +58,7 @@ export interface PcResult {
   readonly pc2d: number | null | (number | null)[];
   /** Present for one HBR: Hall 3D-Nc (null where it cannot run or does not converge). */
   readonly pc3d?: number | null;
+  readonly nc2d?: number | null;
   readonly pc?: number | null;
   readonly pc_method?: PcMethod;
   readonly pc_violations?: string[];
@@ -189,9 +192,11 @@ export async function computePcResults(cases: readonly PcCase[], mc: MonteCarloR
       const input3d = { r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM };
       three = pc3d(input3d, { initialBounds: pc3dInitialBounds(chosen.indicators) }).pc;
     }
+    const nc2d = sixBySix && hbrM > 0 && Number.isFinite(hbrM) ? pc2dHall({ ...assessmentInput, cov1: input.cov1M2, cov2: input.cov2M2 }).pc : null;
     results.push({
       id,
       pc2d: one(hbrM),
+      nc2d,
       pc3d: three,
       pc: chosen.collisionProbability,
       pc_method: chosen.method,

@@ -42,6 +42,7 @@ export { encounterPlane, type EncounterPlane } from './encounter-plane.ts';
 export type { CovarianceInput, Matrix3 } from './matrix3.ts';
 export type { Vector3 } from './vector3.ts';
 export { pc3d, type Pc3dInput, type Pc3dOptions, type Pc3dResult } from './pc3d.ts';
+export { pc2dHall, type Pc2dHallInput, type Pc2dHallResult } from './pc2d-hall.ts';
 export { usageViolationsPc2d, PC2D_CUTOFFS, type UsageViolationAnalysis, type UsageViolationIndicators } from './usage-violations.ts';
 export {
   assessPc,

@@ -29,7 +29,8 @@
  * encounter, which the 2D tests judge from a linearisation (the issue that found 3D-Nc's limits
  * there asked for it; CARA has no such rule, its 2D tests flag nearly all of these).
  *
- * Deviation, stated: PcMultiStep runs Hall's 2D-Nc method between steps 3 and 4 and calls 3D-Nc
+ * Deviation, stated: PcMultiStep runs Hall's 2D-Nc method (pc2d-hall.ts, computed and reported by
+ * `ssa pc`, not yet a step here) between steps 3 and 4 and calls 3D-Nc
  * only when 2D-Nc has violations, over the whole encounter segment when 2D-Nc found the encounter
  * extended or offset. We go straight to 3D-Nc (the more general method; CARA's reference values
  * for the 3D-Nc cases are reproduced) and start it on the whole encounter segment when the 2D
