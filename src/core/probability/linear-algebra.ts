@@ -250,3 +250,19 @@ export function quadraticForm(x: Vector, m: Matrix, y: Vector = x): number {
   }
   return s;
 }
+
+/**
+ * An orthonormal frame (columns e1, e2, e3) with e3 along v (any frame when v is 0): the unit-sphere
+ * rules of 3D-Nc and 2D-Nc put their pole along the relative velocity with it.
+ */
+export function poleFrame(v: readonly number[]): Matrix {
+  const n = Math.hypot(v[0]!, v[1]!, v[2]!);
+  const e3 = n > 0 ? v.map((x) => x / n) : [0, 0, 1];
+  const a = Math.abs(e3[0]!) < 0.9 ? [1, 0, 0] : [0, 1, 0];
+  const d = a[0]! * e3[0]! + a[1]! * e3[1]! + a[2]! * e3[2]!;
+  let e1 = a.map((x, i) => x - d * e3[i]!);
+  const m = Math.hypot(e1[0]!, e1[1]!, e1[2]!);
+  e1 = e1.map((x) => x / m);
+  const e2 = [e3[1]! * e1[2]! - e3[2]! * e1[1]!, e3[2]! * e1[0]! - e3[0]! * e1[2]!, e3[0]! * e1[1]! - e3[1]! * e1[0]!];
+  return [0, 1, 2].map((i) => [e1[i]!, e2[i]!, e3[i]!]);
+}

@@ -31,20 +31,12 @@
 import { clopperPearson } from './clopper-pearson.ts';
 import { MU_M3_S2, orbitPeriod } from './equinoctial.ts';
 import { symmetricEigen } from './linear-algebra.ts';
+import type { Pc3dInput } from './pc3d.ts';
 import { randomStream } from './random-stream.ts';
 import { ORBIT_SIZE, propagateOrbit, setOrbit } from './two-body-universal.ts';
 
-export interface MonteCarloPcInput {
-  readonly r1M: readonly number[];
-  readonly v1MPerS: readonly number[];
-  /** 6×6 position-velocity covariance at TCA (m², m²/s, m²/s²). */
-  readonly cov1: readonly (readonly number[])[];
-  readonly r2M: readonly number[];
-  readonly v2MPerS: readonly number[];
-  readonly cov2: readonly (readonly number[])[];
-  /** Combined hard-body radius, m. */
-  readonly hbrM: number;
-}
+/** Both states and 6×6 covariances at TCA (m, m/s, m²) and the combined hard-body radius, as 3D-Nc takes them. */
+export type MonteCarloPcInput = Pc3dInput;
 
 /** The time window of a run, s from TCA. */
 export interface MonteCarloWindow {

@@ -47,24 +47,16 @@
 import { erfc } from './erf.ts';
 import { erfcinv } from './erfc-inverse.ts';
 import { equinoctialMatrices, type EquinoctialState } from './equinoctial.ts';
-import { clipEigenvalues, multiplyVector, type Matrix, type Vector } from './linear-algebra.ts';
+import { clipEigenvalues, multiplyVector, poleFrame, type Matrix, type Vector } from './linear-algebra.ts';
 import { pc2d } from './pc2d.ts';
+import type { Pc3dInput } from './pc3d.ts';
 import { peakOverlapPosition, popObjectAt, type EpochObject } from './peak-overlap.ts';
 import { reorientForRetrograde } from './retrograde.ts';
 import { hemisphereRule, type SphereRule } from './sphere-quadrature.ts';
 import { usageViolationsPc2d } from './usage-violations.ts';
 
-export interface Pc2dHallInput {
-  readonly r1M: readonly number[];
-  readonly v1MPerS: readonly number[];
-  /** 6×6 position-velocity covariance, m², m²/s, m²/s². */
-  readonly cov1: readonly (readonly number[])[];
-  readonly r2M: readonly number[];
-  readonly v2MPerS: readonly number[];
-  readonly cov2: readonly (readonly number[])[];
-  /** Combined hard-body radius, m (> 0; Infinity gives 1). */
-  readonly hbrM: number;
-}
+/** Both states and 6×6 covariances at TCA and the combined hard-body radius, as 3D-Nc takes them (> 0; Infinity gives 1). */
+export type Pc2dHallInput = Pc3dInput;
 
 /** Which estimate `pc` is (CARA's out.Pcmethod 2/3 → 'unit-sphere', 1 → 'conjunction-plane'). */
 export type Pc2dHallMethod = 'unit-sphere' | 'conjunction-plane' | 'infinite-hbr';
@@ -315,19 +307,6 @@ function md2MinRefine(tmd0: number, tsg0: number, dtsg: number, ttol: number, it
     }
     if (!(iter <= iterMax)) return out;
   }
-}
-
-/** An orthonormal frame (columns e1, e2, e3) with e3 along v (any frame when v is 0). */
-function poleFrame(v: readonly number[]): Matrix {
-  const n = Math.hypot(v[0]!, v[1]!, v[2]!);
-  const e3 = n > 0 ? v.map((x) => x / n) : [0, 0, 1];
-  const a = Math.abs(e3[0]!) < 0.9 ? [1, 0, 0] : [0, 1, 0];
-  const d = a[0]! * e3[0]! + a[1]! * e3[1]! + a[2]! * e3[2]!;
-  let e1 = a.map((x, i) => x - d * e3[i]!);
-  const m = Math.hypot(e1[0]!, e1[1]!, e1[2]!);
-  e1 = e1.map((x) => x / m);
-  const e2 = [e3[1]! * e1[2]! - e3[2]! * e1[1]!, e3[2]! * e1[0]! - e3[0]! * e1[2]!, e3[0]! * e1[1]! - e3[1]! * e1[0]!];
-  return [0, 1, 2].map((i) => [e1[i]!, e2[i]!, e3[i]!]);
 }
 
 /** Everything the 2D-Nc integrand needs (Pc2D_Hall.m runit_integrand's arguments), km and s. */

@@ -25,7 +25,7 @@ import { erfc, erfcx } from './erf.ts';
 import { erfcinv } from './erfc-inverse.ts';
 import { equinoctialMatrices, equinoctialToCartesian, MU_M3_S2, orbitPeriod, stateAndJacobianAt, type EquinoctialState } from './equinoctial.ts';
 import { extrema, refineMaxima } from './extrema.ts';
-import { clipEigenvalues, congruence, multiply, transpose, type Matrix, type Vector } from './linear-algebra.ts';
+import { clipEigenvalues, congruence, multiply, poleFrame, transpose, type Matrix, type Vector } from './linear-algebra.ts';
 import { coppolaBounds } from './coppola-bounds.ts';
 import { peakOverlapPosition } from './peak-overlap.ts';
 import { reorientForRetrograde } from './retrograde.ts';
@@ -136,19 +136,6 @@ function sphereRuleFor(spread: number): SphereRule {
   const tier = spread <= SPHERE_TIERS.coarseMax ? 0 : spread <= SPHERE_TIERS.mediumMax ? 1 : spread <= SPHERE_TIERS.fineMax ? 2 : 3;
   const [nU, nPhi] = TIER_RULES[tier]!;
   return (tierRules[tier] ??= hemisphereRule(nU, nPhi));
-}
-
-/** An orthonormal frame (columns e1, e2, e3) with e3 along v (any frame when v is 0). */
-function poleFrame(v: Vector): Matrix {
-  const n = Math.hypot(v[0]!, v[1]!, v[2]!);
-  const e3 = n > 0 ? v.map((x) => x / n) : [0, 0, 1];
-  const a = Math.abs(e3[0]!) < 0.9 ? [1, 0, 0] : [0, 1, 0];
-  const d = a[0]! * e3[0]! + a[1]! * e3[1]! + a[2]! * e3[2]!;
-  let e1 = a.map((x, i) => x - d * e3[i]!);
-  const m = Math.hypot(e1[0]!, e1[1]!, e1[2]!);
-  e1 = e1.map((x) => x / m);
-  const e2 = [e3[1]! * e1[2]! - e3[2]! * e1[1]!, e3[2]! * e1[0]! - e3[0]! * e1[2]!, e3[0]! * e1[1]! - e3[1]! * e1[0]!];
-  return [0, 1, 2].map((i) => [e1[i]!, e2[i]!, e3[i]!]);
 }
 
 /** Squared distance (km²) between the two objects' two-body positions at offset t. */
