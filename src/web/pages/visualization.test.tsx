@@ -49,11 +49,20 @@ function mockApi() {
   return fetchMock;
 }
 
+// The view reads the wall clock (its 'now', the ±7-day slider around it, the clock's anchors): a
+// fixed 'now' two hours before TCA keeps every test at the moment the fixtures describe, whatever
+// the date the suite runs on. Only Date is faked, and it keeps running (userEvent's delays,
+// TanStack Query's and the page's timers stay real).
+const FIXED_NOW = Date.parse('2026-11-27T07:00:00Z');
+
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(FIXED_NOW);
   mockApi();
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   lastProps = null;
 });
@@ -177,6 +186,11 @@ describe('/visualization', () => {
     act(() => lastProps!.onStatus({ drawn: { LEO: 1, MEO: 0, GEO: 0 }, total: 1, ready: true, error: null, shown: 1, pairKm: 1.74865 }));
     expect(within(panel).getByTestId('miss-line')).toHaveTextContent('Miss vector at TCA: 1,748.7 m as drawn');
     await waitFor(() => expect(lastUrl(location)).toBe(`/visualization?conjunction=CNJ-2026-010&t=${TCA}&paused=1`));
+    // TCA is two hours ahead: the slider stays on ±7 days around now, and reaches it.
+    const slider = within(time()).getByRole('slider', { name: 'Time within ±7 days' });
+    expect(Number(slider.getAttribute('min'))).toBeLessThan(Date.parse(TCA));
+    expect(Number(slider.getAttribute('max')) - Number(slider.getAttribute('min'))).toBe(14 * DAY_MS);
+    expect(Math.abs(Number(slider.getAttribute('min')) - (FIXED_NOW - 7 * DAY_MS))).toBeLessThan(60_000);
 
     // Away from TCA, 'Back to TCA' returns and zooms again.
     await user.click(within(time()).getByRole('button', { name: 'Play' }));
@@ -188,6 +202,16 @@ describe('/visualization', () => {
     await user.click(within(panel).getByRole('button', { name: 'Leave conjunction mode' }));
     expect(props().conjunction).toBeNull();
     expect(screen.queryByRole('region', { name: 'Conjunction CNJ-2026-010' })).not.toBeInTheDocument();
+  });
+
+  it('opens a conjunction more than 7 days from now at its TCA, with the slider around the TCA', async () => {
+    vi.setSystemTime(Date.parse(TCA) + 9 * DAY_MS);
+    renderApp('/visualization?conjunction=CNJ-2026-010');
+    await screen.findByRole('region', { name: 'Conjunction CNJ-2026-010' });
+    expect(props().clock).toMatchObject({ epochMs: Date.parse(TCA), playing: false });
+    const slider = within(time()).getByRole('slider', { name: 'Time within ±7 days' });
+    expect(Number(slider.getAttribute('min'))).toBe(Date.parse(TCA) - 7 * DAY_MS);
+    expect(Number(slider.getAttribute('max'))).toBe(Date.parse(TCA) + 7 * DAY_MS);
   });
 
   it('says so when the conjunction cannot be read', async () => {
