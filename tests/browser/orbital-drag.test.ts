@@ -27,7 +27,10 @@ describe('Orbital Drag page', () => {
     const sensors = web.page.getByRole('region', { name: 'Atmospheric Sensor Network' });
     expect(await sensors.getByText('Demo data').isVisible()).toBe(true);
     expect(await sensors.getByRole('table', { name: 'Sensor units' }).getByRole('row').count()).toBe(5);
-    expect(await sensors.getByText(/modelled \(NRLMSISE-00\)/).isVisible()).toBe(true);
+    // The modelled densities come with the space-weather snapshot, which a loaded machine may still be
+    // building: wait for them (isVisible does not wait; a CI run under load saw them a moment late).
+    await sensors.getByText(/modelled \(NRLMSISE-00\)/).first().waitFor({ timeout: 60_000 });
+    expect(await sensors.getByText(/modelled \(NRLMSISE-00\)/).first().isVisible()).toBe(true);
     expect(await sensors.getByRole('img', { name: 'Constellation positions (illustrative)' }).isVisible()).toBe(true);
     const chart = web.page.getByRole('region', { name: 'Composition by Altitude' });
     await chart.locator('.recharts-line').first().waitFor({ timeout: 60_000 });
