@@ -5,9 +5,7 @@
 import {
   AUTOMATIC_MONTE_CARLO,
   MONTE_CARLO_DEFAULTS,
-  monteCarloWindow,
-  pc3d,
-  pc3dInitialBounds,
+  monteCarloWindowFor,
   withMonteCarlo,
   type MonteCarloPcResult,
   type PcAssessment,
@@ -72,11 +70,7 @@ export async function withRequestedMonteCarlo(input: PcAssessmentInput, assessme
   const automatic = called !== null && analytic >= (AUTOMATIC_MONTE_CARLO.monteCarloFromPc ?? 0);
   if (request === null && !automatic) return assessment;
   if (input.cov1.length !== 6 || input.cov2.length !== 6 || !(input.hbrM > 0) || !Number.isFinite(input.hbrM)) return assessment;
-  let window = called?.window;
-  if (!window) {
-    const three = assessment.pc3dRun?.converged ? assessment.pc3dRun : pc3d({ ...input, cov1: input.cov1.map((r) => [...r]), cov2: input.cov2.map((r) => [...r]) }, { initialBounds: pc3dInitialBounds(assessment.indicators) });
-    window = monteCarloWindow(input, three.converged ? { ...three, violations: false } : null);
-  }
+  const window = monteCarloWindowFor(input, assessment);
   const budget = request === null ? AUTOMATIC_MONTE_CARLO.monteCarlo! : { maxSamples: request.samples, seed: request.seed };
   const mc = await runMonteCarlo(input, { ...budget, window });
   return withMonteCarlo(assessment, mc);

@@ -50,6 +50,7 @@ export {
   maximumPc,
   MAXIMUM_PC_LABELS,
   maxPcMissDistanceM,
+  monteCarloWindowFor,
   pc3dInitialBounds,
   PC_METHOD_LABELS,
   PC3D_CUTOFFS,

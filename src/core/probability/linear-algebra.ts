@@ -266,3 +266,21 @@ export function poleFrame(v: readonly number[]): Matrix {
   const e2 = [e3[1]! * e1[2]! - e3[2]! * e1[1]!, e3[2]! * e1[0]! - e3[0]! * e1[2]!, e3[0]! * e1[1]! - e3[1]! * e1[0]!];
   return [0, 1, 2].map((i) => [e1[i]!, e2[i]!, e3[i]!]);
 }
+
+/**
+ * A copy of a 6×6 covariance given to 3D-Nc, 2D-Nc or the Monte Carlo, checked: RangeError
+ * "`method`: `what` must be a 6×6 matrix" (or "has a non-finite entry"), so bad input is refused
+ * with its name before any arithmetic.
+ */
+export function checkedMatrix6(c: readonly (readonly number[])[], method: string, what: string): Matrix {
+  const rows: readonly unknown[] = Array.isArray(c) ? c : [];
+  if (rows.length !== 6 || rows.some((row) => !Array.isArray(row) || row.length !== 6)) throw new RangeError(`${method}: ${what} must be a 6×6 matrix`);
+  if (c.some((row) => row.some((x) => !Number.isFinite(x)))) throw new RangeError(`${method}: ${what} has a non-finite entry`);
+  return c.map((row) => [...row]);
+}
+
+/** A copy of a position or velocity, checked: RangeError "`method`: `what` must be three finite numbers". */
+export function checkedVector3(v: readonly number[], method: string, what: string): Vector {
+  if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => Number.isFinite(x))) throw new RangeError(`${method}: ${what} must be three finite numbers`);
+  return [...v];
+}

@@ -30,7 +30,7 @@
  */
 import { clopperPearson } from './clopper-pearson.ts';
 import { MU_M3_S2, orbitPeriod } from './equinoctial.ts';
-import { symmetricEigen } from './linear-algebra.ts';
+import { checkedMatrix6, checkedVector3, symmetricEigen } from './linear-algebra.ts';
 import type { Pc3dInput } from './pc3d.ts';
 import { randomStream } from './random-stream.ts';
 import { ORBIT_SIZE, propagateOrbit, setOrbit } from './two-body-universal.ts';
@@ -77,20 +77,12 @@ export const MONTE_CARLO_DEFAULTS = {
 export const MIN_WINDOW_S = 180;
 
 function squareRootFactor(c: readonly (readonly number[])[], what: string): number[] {
-  if (c.length !== 6 || c.some((row) => row.length !== 6 || row.some((x) => !Number.isFinite(x)))) {
-    throw new RangeError(`monteCarloPc: ${what} must be a finite 6×6 matrix`);
-  }
-  const { values, vectors } = symmetricEigen(c.map((row) => [...row]));
+  const { values, vectors } = symmetricEigen(checkedMatrix6(c, 'monteCarloPc', what));
   const out = new Array<number>(36).fill(0);
   for (let i = 0; i < 6; i += 1) {
     for (let k = 0; k < 6; k += 1) out[6 * i + k] = vectors[i]![k]! * Math.sqrt(Math.max(0, values[k]!));
   }
   return out;
-}
-
-function vector(v: readonly number[], what: string): number[] {
-  if (v.length !== 3 || v.some((x) => !Number.isFinite(x))) throw new RangeError(`monteCarloPc: ${what} must be three finite numbers`);
-  return [...v];
 }
 
 /**
@@ -116,8 +108,8 @@ export function monteCarloWindow(
 
 /** The plan of a run over `window`. */
 export function monteCarloPlan(input: MonteCarloPcInput, window: MonteCarloWindow, options: { segmentsPerPeriod?: number } = {}): MonteCarloPlan {
-  const mean1 = [...vector(input.r1M, 'r1M'), ...vector(input.v1MPerS, 'v1MPerS')];
-  const mean2 = [...vector(input.r2M, 'r2M'), ...vector(input.v2MPerS, 'v2MPerS')];
+  const mean1 = [...checkedVector3(input.r1M, 'monteCarloPc', 'r1M'), ...checkedVector3(input.v1MPerS, 'monteCarloPc', 'v1MPerS')];
+  const mean2 = [...checkedVector3(input.r2M, 'monteCarloPc', 'r2M'), ...checkedVector3(input.v2MPerS, 'monteCarloPc', 'v2MPerS')];
   if (!(input.hbrM > 0) || !Number.isFinite(input.hbrM)) throw new RangeError(`monteCarloPc: hbrM must be a positive finite number, got ${input.hbrM}`);
   if (!(Number.isFinite(window.startS) && Number.isFinite(window.endS) && window.startS <= window.endS)) {
     throw new RangeError(`monteCarloPc: the window must be finite with start ≤ end, got [${window.startS}, ${window.endS}]`);

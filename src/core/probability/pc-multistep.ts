@@ -315,11 +315,7 @@ export function assessPc(input: PcAssessmentInput, options: PcAssessmentOptions 
   const cov6 = (c: readonly (readonly number[])[]) => c.map((row) => [...row]);
   const input3d = { r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: cov6(input.cov1), r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: cov6(input.cov2), hbrM: input.hbrM };
   /** A Monte Carlo asked for although the method choice does not call for it (reported beside the chosen value). */
-  const forcedRun = (): MonteCarloPcResult | null => {
-    if (!forced) return null;
-    const three = pc3d(input3d, { initialBounds: pc3dInitialBounds(indicators) });
-    return monteCarloPc(input, { ...budget, window: monteCarloWindow(input, three.converged ? { ...three, violations: false } : null) });
-  };
+  const forcedRun = (): MonteCarloPcResult | null => (forced ? monteCarloPc(input, { ...budget, window: monteCarloWindowFor(input, { monteCarloCalledFor: null, pc3dRun: null, indicators }) }) : null);
   if (violations.length === 0 && !slow) {
     return { ...none, monteCarlo: forcedRun(), collisionProbability: p2, method: 'pc2d', pc2d: p2, violations, indicators, nc2dUpperLimit: upper, note: null, pc2dResult: two, methodReason: 'The 2D Pc: the 2D method’s usage-violation tests found nothing.' };
   }
@@ -379,6 +375,19 @@ export function assessPc(input: PcAssessmentInput, options: PcAssessmentOptions 
   }
   if (!runIt) return assessment;
   return withMonteCarlo(assessment, monteCarloPc(input, { ...budget, window }));
+}
+
+/**
+ * The window a Monte Carlo of an assessed conjunction runs over (CARA's SDMC window): the one the
+ * method choice named when it called for a run; else from its converged 3D-Nc run, or from a 3D-Nc
+ * run made for it (the 2D method chosen: Pc3D_Hall's bounds as the choice would start them); else
+ * ± a quarter of the shorter period. Shared by assessPc, `ssa pc --mc` and the on-demand check.
+ */
+export function monteCarloWindowFor(input: PcAssessmentInput, assessment: Pick<PcAssessment, 'monteCarloCalledFor' | 'pc3dRun' | 'indicators'>): MonteCarloWindow {
+  if (assessment.monteCarloCalledFor) return assessment.monteCarloCalledFor.window;
+  const cov6 = (c: readonly (readonly number[])[]) => c.map((row) => [...row]);
+  const three = assessment.pc3dRun?.converged ? assessment.pc3dRun : pc3d({ ...input, cov1: cov6(input.cov1), cov2: cov6(input.cov2) }, { initialBounds: pc3dInitialBounds(assessment.indicators) });
+  return monteCarloWindow(input, three.converged ? { ...three, violations: false } : null);
 }
 
 /**

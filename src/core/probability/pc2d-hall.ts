@@ -47,7 +47,7 @@
 import { erfc } from './erf.ts';
 import { erfcinv } from './erfc-inverse.ts';
 import { equinoctialMatrices, type EquinoctialState } from './equinoctial.ts';
-import { clipEigenvalues, multiplyVector, poleFrame, type Matrix, type Vector } from './linear-algebra.ts';
+import { checkedMatrix6, checkedVector3, clipEigenvalues, multiplyVector, poleFrame, type Matrix, type Vector } from './linear-algebra.ts';
 import { pc2d } from './pc2d.ts';
 import type { Pc3dInput } from './pc3d.ts';
 import { peakOverlapPosition, popObjectAt, type EpochObject } from './peak-overlap.ts';
@@ -115,18 +115,6 @@ const SPHERE_REL_TOL = 1e-7;
 const SQRT2 = Math.SQRT2;
 const SQRT_PI = Math.sqrt(Math.PI);
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
-
-function toMatrix(c: readonly (readonly number[])[], what: string): Matrix {
-  const rows: readonly unknown[] = Array.isArray(c) ? c : [];
-  if (rows.length !== 6 || rows.some((row) => !Array.isArray(row) || row.length !== 6)) throw new RangeError(`pc2dHall: ${what} must be a 6×6 matrix`);
-  if (c.some((row) => row.some((x) => !Number.isFinite(x)))) throw new RangeError(`pc2dHall: ${what} has a non-finite entry`);
-  return c.map((row) => [...row]);
-}
-
-function toVector(v: readonly number[], what: string): Vector {
-  if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => Number.isFinite(x))) throw new RangeError(`pc2dHall: ${what} must be three finite numbers`);
-  return [...v];
-}
 
 /** PeakOverlapMD2.m output at one time. */
 interface Md2Point {
@@ -411,12 +399,12 @@ const ladderRules: (SphereRule | undefined)[] = [];
 
 /** Hall's 2D-Nc Pc of one conjunction, from both objects' states and 6×6 covariances at TCA (CARA Pc2D_Hall.m). Throws RangeError for malformed input. */
 export function pc2dHall(input: Pc2dHallInput): Pc2dHallResult {
-  let r1 = toVector(input.r1M, 'r1M');
-  let v1 = toVector(input.v1MPerS, 'v1MPerS');
-  let r2 = toVector(input.r2M, 'r2M');
-  let v2 = toVector(input.v2MPerS, 'v2MPerS');
-  let c1 = toMatrix(input.cov1, 'cov1');
-  let c2 = toMatrix(input.cov2, 'cov2');
+  let r1 = checkedVector3(input.r1M, 'pc2dHall', 'r1M');
+  let v1 = checkedVector3(input.v1MPerS, 'pc2dHall', 'v1MPerS');
+  let r2 = checkedVector3(input.r2M, 'pc2dHall', 'r2M');
+  let v2 = checkedVector3(input.v2MPerS, 'pc2dHall', 'v2MPerS');
+  let c1 = checkedMatrix6(input.cov1, 'pc2dHall', 'cov1');
+  let c2 = checkedMatrix6(input.cov2, 'pc2dHall', 'cov2');
   const hbr = input.hbrM;
   // Pc2D_Hall.m: "Combined HBR value must be positive."
   if (typeof hbr !== 'number' || !(hbr > 0)) throw new RangeError(`pc2dHall: hbrM must be positive, got ${String(hbr)}`);

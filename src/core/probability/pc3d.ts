@@ -25,7 +25,7 @@ import { erfc, erfcx } from './erf.ts';
 import { erfcinv } from './erfc-inverse.ts';
 import { equinoctialMatrices, equinoctialToCartesian, MU_M3_S2, orbitPeriod, stateAndJacobianAt, type EquinoctialState } from './equinoctial.ts';
 import { extrema, refineMaxima } from './extrema.ts';
-import { clipEigenvalues, congruence, multiply, poleFrame, transpose, type Matrix, type Vector } from './linear-algebra.ts';
+import { checkedMatrix6, checkedVector3, clipEigenvalues, congruence, multiply, poleFrame, transpose, type Matrix, type Vector } from './linear-algebra.ts';
 import { coppolaBounds } from './coppola-bounds.ts';
 import { peakOverlapPosition } from './peak-overlap.ts';
 import { reorientForRetrograde } from './retrograde.ts';
@@ -98,17 +98,6 @@ const TWO_PI = 2 * Math.PI;
 const SQRT2 = Math.SQRT2;
 const SQRT_PI = Math.sqrt(Math.PI);
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
-
-function toMatrix(c: readonly (readonly number[])[], what: string): Matrix {
-  if (c.length !== 6 || c.some((row) => row.length !== 6)) throw new RangeError(`pc3d: ${what} must be a 6×6 matrix`);
-  if (c.some((row) => row.some((x) => !Number.isFinite(x)))) throw new RangeError(`pc3d: ${what} has a non-finite entry`);
-  return c.map((row) => [...row]);
-}
-
-function toVector(v: readonly number[], what: string): Vector {
-  if (v.length !== 3 || v.some((x) => !Number.isFinite(x))) throw new RangeError(`pc3d: ${what} must be three finite numbers`);
-  return [...v];
-}
 
 /**
  * Spread of MD² over the hard-body sphere, 2H·|A⁻¹μ| + H²·λmax(A⁻¹), up to which each rule is used:
@@ -281,12 +270,12 @@ function trapezoid(t: readonly number[], y: readonly number[]): number[] {
 
 /** Hall's 3D-Nc Pc of one conjunction, from both objects' states and 6×6 covariances at TCA. */
 export function pc3d(input: Pc3dInput, options: Pc3dOptions = {}): Pc3dResult {
-  let r1 = toVector(input.r1M, 'r1M');
-  let v1 = toVector(input.v1MPerS, 'v1MPerS');
-  let r2 = toVector(input.r2M, 'r2M');
-  let v2 = toVector(input.v2MPerS, 'v2MPerS');
-  let c1 = toMatrix(input.cov1, 'cov1');
-  let c2 = toMatrix(input.cov2, 'cov2');
+  let r1 = checkedVector3(input.r1M, 'pc3d', 'r1M');
+  let v1 = checkedVector3(input.v1MPerS, 'pc3d', 'v1MPerS');
+  let r2 = checkedVector3(input.r2M, 'pc3d', 'r2M');
+  let v2 = checkedVector3(input.v2MPerS, 'pc3d', 'v2MPerS');
+  let c1 = checkedMatrix6(input.cov1, 'pc3d', 'cov1');
+  let c2 = checkedMatrix6(input.cov2, 'pc3d', 'cov2');
   const hbr = input.hbrM;
   if (!(hbr > 0)) throw new RangeError(`pc3d: hbrM must be positive, got ${hbr}`);
   const periods: [number, number] = [orbitPeriod(r1, v1, MU_M3_S2), orbitPeriod(r2, v2, MU_M3_S2)];

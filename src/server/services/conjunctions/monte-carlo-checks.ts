@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { MonteCarloCheck } from '../../../contracts/conjunction-events.ts';
-import { assessPc, MONTE_CARLO_DEFAULTS, monteCarloWindow, pc3d, pc3dInitialBounds, type MonteCarloPcResult, type PcAssessmentInput, type PcMethod } from '../../../core/probability/index.ts';
+import { assessPc, MONTE_CARLO_DEFAULTS, monteCarloWindowFor, type MonteCarloPcResult, type PcAssessmentInput, type PcMethod } from '../../../core/probability/index.ts';
 import type { ConjunctionEventRepository } from '../../repositories/conjunction-event-repository.ts';
 import { runMonteCarlo, type MonteCarloRunOptions } from '../../workers/monte-carlo/monte-carlo-pool.ts';
 import { isEventDetails } from '../operations/views.ts';
@@ -77,11 +77,7 @@ export class MonteCarloChecks {
       throw error;
     }
     // CARA's window: from the 3D-Nc run of the method choice, or one made for it.
-    let window = assessment.monteCarloCalledFor?.window;
-    if (!window) {
-      const three = assessment.pc3dRun?.converged ? assessment.pc3dRun : pc3d({ ...input, cov1: input.cov1.map((r) => [...r]), cov2: input.cov2.map((r) => [...r]) }, { initialBounds: pc3dInitialBounds(assessment.indicators) });
-      window = monteCarloWindow(input, three.converged ? { ...three, violations: false } : null);
-    }
+    const window = monteCarloWindowFor(input, assessment);
     this.evict();
     const maxSamples = request.maxSamples ?? MONTE_CARLO_DEFAULTS.maxSamples;
     const seed = request.seed ?? MONTE_CARLO_DEFAULTS.seed;
@@ -116,12 +112,6 @@ export class MonteCarloChecks {
       (error: unknown) => end(state.controller.signal.aborted ? { status: 'cancelled', error: 'Cancelled: the server stopped' } : { status: 'failed', error: error instanceof Error ? error.message : String(error) }),
     );
     return state.check;
-  }
-
-  /** Waits for an event's check to end (tests, CLI). */
-  async wait(conjunctionId: string): Promise<MonteCarloCheck | undefined> {
-    await this.checks.get(conjunctionId)?.finished;
-    return this.get(conjunctionId);
   }
 
   /** Cancels the running checks and waits for them (server shutdown). */
