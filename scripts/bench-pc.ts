@@ -11,12 +11,12 @@
  *  - The risk step's share of a fleet screening run, an upper bound on Pc3D's: the screening
  *    benchmark's job (the fleet against the real catalogue, 48 h, 5 km; scripts/bench-screening.ts)
  *    on the worker pool, warm; then every conjunction of that run for which the product computed a
- *    3D-Nc value goes through the whole risk step again here (assessRisk: 2D Pc, usage-violation
- *    tests, 3D-Nc, Alfano's maximum), timed, on one thread. Share = that total ÷ the run's wall time
+ *    2D-Nc or 3D-Nc value goes through the whole risk step again here (assessRisk: 2D Pc,
+ *    usage-violation tests, 2D-Nc, 3D-Nc, Alfano's maximum), timed, on one thread. Share = that total ÷ the run's wall time
  *    (conservative twice: it counts the 2D work beside 3D-Nc, and in the run the work is spread over
  *    the workers). Target < 10 %.
- *  - Importing 1,000 CDMs: the 27 CARA messages repeated with new MESSAGE_IDs (15 of 27 need
- *    3D-Nc: far more than a real stream), (a) `ssa cdm import FILE` as one process from its start on
+ *  - Importing 1,000 CDMs: the 27 CARA messages repeated with new MESSAGE_IDs (15 of 27 go
+ *    beyond the 2D Pc, 13 to 2D-Nc and 2 to 3D-Nc: far more than a real stream), (a) `ssa cdm import FILE` as one process from its start on
  *    an existing embedded database, and again on first use, when it also creates the database;
  *    (b) POST /api/cdm/import to a running server. Target < 10 s.
  */
@@ -83,7 +83,7 @@ async function fleetShare(row: Row): Promise<void> {
     const t = performance.now();
     const report = await runScreening(pool, catalog, job());
     const runMs = performance.now() - t;
-    const with3d = report.conjunctions.filter((c) => c.risk.pc3d !== null || c.risk.violations.some((v) => v.method === '3D-Nc'));
+    const with3d = report.conjunctions.filter((c) => c.risk.nc2d !== null || c.risk.pc3d !== null || c.risk.violations.some((v) => v.method !== '2D-Pc'));
     // Each again through the whole risk step, timed: the same covariances (the element-set model's 6×6).
     const { assessRisk, riskSubjectOf } = await import('../src/core/screening/index.ts');
     const byId = new Map(catalog.sets.map((s) => [s.norad, s]));

@@ -15,13 +15,13 @@ const isoUtc = (what: string) => z.string().describe(`${what}, ISO 8601 UTC`);
 const noNul = (s: string) => !s.includes('\u0000');
 
 export const PcMethod = z
-  .enum(['pc2d', 'nc2d-upper-limit', 'pc3d', 'sdmc'])
-  .describe('pc2d: Foster 2D; nc2d-upper-limit: the 2D-Nc upper limit (Hall 2023) where no method can matter; pc3d: Hall 3D-Nc; sdmc: two-body Monte Carlo (after CARA SDMC) where 3D-Nc failed its own usage tests');
+  .enum(['pc2d', 'nc2d-upper-limit', 'nc2d', 'pc3d', 'sdmc'])
+  .describe('pc2d: Foster 2D; nc2d-upper-limit: the 2D-Nc upper limit (Hall 2023) where no method can matter; nc2d: Hall 2D-Nc where the 2D method is flagged and 2D-Nc passes its own tests; pc3d: Hall 3D-Nc; sdmc: two-body Monte Carlo (after CARA SDMC) where 3D-Nc failed its own usage tests');
 export type PcMethod = z.infer<typeof PcMethod>;
 
 export const PcViolation = z
   .object({
-    method: z.enum(['2D-Pc', '3D-Nc']).describe('The method the finding is about'),
+    method: z.enum(['2D-Pc', '2D-Nc', '3D-Nc']).describe('The method the finding is about'),
     kind: z.enum(['extended', 'offset', 'inaccurate', 'npd', 'unconverged', 'covariance', 'sphere-points']),
     value: z.number().nullable().describe('The indicator’s value (fraction), when a number'),
     limit: z.number().nullable().describe('The cut-off it exceeded'),
@@ -169,6 +169,7 @@ export const ConjunctionDetail = ConjunctionListItem.extend({
   secondaryObject: EventObjectDetail,
   pcMethodLabel: z.string().describe('The chosen method in words'),
   pc2d: z.number().nullable().describe('Foster 2D Pc'),
+  nc2d: z.number().nullable().describe('Hall 2D-Nc Pc, where computed (the 2D method flagged)'),
   pc3d: z.number().nullable().describe('Hall 3D-Nc Pc, where computed'),
   maxCollisionProbability: z
     .number()
@@ -289,6 +290,12 @@ export const MonteCarloCheck = z.object({
       stoppedBy: z.enum(['precision', 'cap']).describe('precision: the interval reached ±5 % of the Pc; cap: the cap of trials'),
     })
     .nullable(),
+  storedAs: z
+    .enum(['chosen', 'beside', 'stale'])
+    .nullable()
+    .describe(
+      "What the finished check did to the event (null until it finishes): chosen, the method choice called for a Monte Carlo and the event's Pc is now this one (method sdmc, a new history point); beside, reported beside the event, which is unchanged; stale, called for, but the event was re-estimated while the check ran and the newer estimate stands",
+    ),
   error: z.string().nullable(),
 });
 export type MonteCarloCheck = z.infer<typeof MonteCarloCheck>;

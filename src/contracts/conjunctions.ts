@@ -112,7 +112,7 @@ export const SstConjunction = z
     cdm_url: z.string().describe('CCSDS CDM of this conjunction (KVN; ?format=xml for XML)'),
     pc2d: z.number().nullable().optional().describe('Foster 2D Pc'),
     pc3d: z.number().nullable().optional().describe('Hall 3D-Nc Pc, where the 2D method was flagged'),
-    pc_method: z.enum(['pc2d', 'nc2d-upper-limit', 'pc3d', 'sdmc']).optional(),
+    pc_method: z.enum(['pc2d', 'nc2d-upper-limit', 'nc2d', 'pc3d', 'sdmc']).optional(),
     pc_violations: z
       .array(z.object({ method: z.string(), kind: z.string(), value: z.number().nullable(), limit: z.number().nullable(), message: z.string() }))
       .optional()

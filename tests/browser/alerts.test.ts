@@ -177,9 +177,13 @@ describe('Conjunction Alerts', () => {
     expect(pc2d).toBeGreaterThan(3.5e-168);
     expect(pc2d).toBeLessThan(4.3e-168);
     expect(Number(/^(\S+)/.exec(numbers['3D Pc (Hall 3D-Nc)'] ?? '')?.[1])).toBeCloseTo(pc, 12);
+    // CARA's Pc2D_Hall for this event: 6.456e-166 (pc_cases.json nc2d_hall); 2D-Nc is flagged (extended, inaccurate), so 3D-Nc gives the Pc.
+    const nc2d = Number(/^(\S+)/.exec(numbers['2D-Nc Pc (Hall)'] ?? '')?.[1]);
+    expect(Math.abs(nc2d / 6.455831374789619e-166 - 1)).toBeLessThan(5e-3);
 
     const method = web.page.getByRole('region', { name: 'Pc Method' });
     await method.getByRole('region', { name: '2D-Pc usage tests' }).getByText(/^Long encounter:/).waitFor();
+    await method.getByRole('region', { name: '2D-Nc usage tests' }).getByText(/^The collision rate lasts/).waitFor();
     expect(await web.page.getByRole('region', { name: 'Encounter Plane' }).getByRole('img', { name: /^Encounter plane to scale/ }).locator('ellipse').count()).toBe(2);
     // The chart is drawn: its Pc axis shows the decades around Pc 1.01e-5, and both series are in the legend.
     const history = web.page.getByRole('region', { name: 'Estimate History' }).getByRole('figure', { name: /^Pc \(log scale\) and miss distance/ });

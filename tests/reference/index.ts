@@ -67,3 +67,23 @@ export const JB2008_CASES_JSON = vendoredPath('atmosphere/jb2008_cases.json');
 export const CDM_DIR = vendoredPath('cdm/');
 /** The 27 CARA CDMs behind pc_cases.json's cara_cdm_* cases, with a trailing slash. */
 export const CARA_CDM_DIR = vendoredPath('cdm/cara/');
+
+/** The verdicts CARA_PcMethod_Test_Conjunctions.xlsx records per method (pc_cases.json expected.cara_usage_violations; 0: none). */
+export interface CaraUsageViolations {
+  readonly pc2d: number;
+  readonly nc2d: number;
+  readonly nc3d: number;
+}
+
+/**
+ * What CARA's PcMultiStep reports for one of its 27 events, from its verdicts and values in
+ * pc_cases.json: the 2D Pc where the 2D method passes (tolerance 1e-6), Hall's 2D-Nc where it is
+ * flagged and 2D-Nc passes (1e-3, CARA's), 3D-Nc where 2D-Nc is flagged too (1e-3).
+ */
+export function caraPcChoice(expected: { readonly pc2d: unknown; readonly pc3d?: unknown; readonly nc2d_hall?: unknown; readonly cara_usage_violations?: CaraUsageViolations }): { method: 'pc2d' | 'nc2d' | 'pc3d'; pc: number; tolerance: number } {
+  const uv = expected.cara_usage_violations;
+  if (!uv) throw new Error('caraPcChoice: the case has no CARA verdicts');
+  if (uv.pc2d === 0) return { method: 'pc2d', pc: expected.pc2d as number, tolerance: 1e-6 };
+  if (uv.nc2d === 0) return { method: 'nc2d', pc: expected.nc2d_hall as number, tolerance: 1e-3 };
+  return { method: 'pc3d', pc: expected.pc3d as number, tolerance: 1e-3 };
+}

@@ -53,8 +53,9 @@ Options:
   --pc                  print, as JSON, the collision probability from the message's states and
                         RTN covariances (ITRF states are made inertial first), chosen as NASA
                         CARA's PcMultiStep does: collision_probability (the chosen value),
-                        pc_method (pc2d | nc2d-upper-limit | pc3d | sdmc), pc_method_reason,
-                        pc2d (Foster), pc3d (Hall 3D-Nc, where the 2D method is flagged),
+                        pc_method (pc2d | nc2d-upper-limit | nc2d | pc3d | sdmc),
+                        pc_method_reason, pc2d (Foster), nc2d (Hall 2D-Nc, where the 2D
+                        method is flagged), pc3d (Hall 3D-Nc, where 2D-Nc is flagged too),
                         pc_violations (what the usage tests found, in words), pc_mc (the Monte
                         Carlo, where run), beside the message's own COLLISION_PROBABILITY
   --hbr M               combined hard-body radius, metres, for messages that give none (CARA's
@@ -186,6 +187,7 @@ async function pcReport(cdm: Cdm, defaultHbrM: number, mc: MonteCarloRequest | n
     pc_method: a.method,
     method: PC_METHOD_LABELS[a.method],
     pc2d: a.pc2d,
+    nc2d: a.nc2d,
     pc3d: a.pc3d,
     pc_violations: a.violations.map((v) => ({ method: v.method, kind: v.kind, value: v.value, limit: v.limit, message: v.message })),
     pc_method_reason: a.methodReason,

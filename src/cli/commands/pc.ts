@@ -19,8 +19,8 @@ prints on stdout
   2D method's usage-violation tests find the encounter extended or offset or cannot run (as the
   product does). null where it does not converge or cannot run.
 - pc, pc_method, pc_violations: the Pc the product stands behind, chosen as CARA's
-  PcMultiStepWithSDMC chooses (pc2d, nc2d-upper-limit, pc3d, or sdmc: the Monte Carlo where
-  3D-Nc fails its own usage tests), and the kinds of usage violation found
+  PcMultiStepWithSDMC chooses (pc2d, nc2d-upper-limit, nc2d where 2D-Nc passes its own usage
+  tests, pc3d, or sdmc: the Monte Carlo where 3D-Nc fails its own usage tests), and the kinds of usage violation found
   (extended, offset, inaccurate, npd, unconverged, covariance, sphere-points).
 - pc_method_reason: why the chosen method gave the number, in words.
 - pc_mc: the Monte Carlo run (with --mc, or where the method choice ran one).
@@ -192,7 +192,8 @@ export async function computePcResults(cases: readonly PcCase[], mc: MonteCarloR
       const input3d = { r1M: input.r1M, v1MPerS: input.v1MPerS, cov1: input.cov1M2, r2M: input.r2M, v2MPerS: input.v2MPerS, cov2: input.cov2M2, hbrM };
       three = pc3d(input3d, { initialBounds: pc3dInitialBounds(chosen.indicators) }).pc;
     }
-    const nc2d = sixBySix && hbrM > 0 && Number.isFinite(hbrM) ? pc2dHall({ ...assessmentInput, cov1: input.cov1M2, cov2: input.cov2M2 }).pc : null;
+    // 2D-Nc for every case that allows it, as for Pc3D (the method choice ran it where the 2D method is flagged).
+    const nc2d = chosen.nc2d ?? (sixBySix && hbrM > 0 && Number.isFinite(hbrM) ? pc2dHall({ ...assessmentInput, cov1: input.cov1M2, cov2: input.cov2M2 }).pc : null);
     results.push({
       id,
       pc2d: one(hbrM),

@@ -44,6 +44,7 @@ export type { Vector3 } from './vector3.ts';
 export { pc3d, type Pc3dInput, type Pc3dOptions, type Pc3dResult } from './pc3d.ts';
 export { pc2dHall, type Pc2dHallInput, type Pc2dHallResult } from './pc2d-hall.ts';
 export { usageViolationsPc2d, PC2D_CUTOFFS, type UsageViolationAnalysis, type UsageViolationIndicators } from './usage-violations.ts';
+export { nc2dIndicators, NC2D_CUTOFFS, type Nc2dIndicators } from './usage-violations-nc2d.ts';
 export {
   assessPc,
   AUTOMATIC_MONTE_CARLO,

@@ -13,44 +13,49 @@
  *    converge.
  * 4. No violation: the 2D Pc. A violation: when neither the 2D Pc nor the 2D-Nc upper limit
  *    (Nc2DHiLimit) reaches 1e-10 and the encounter is not extended or offset, that upper limit
- *    (PcMultiStep's "2D-Nc-UpperLimit" proxy; it cannot matter at any risk threshold); otherwise
- *    the 3D-Nc Pc (pc3d.ts), whose own usage violations (extended > 0.5, offset > 0.75, too few
- *    sphere points) are reported with it. If 3D-Nc does not converge, the upper limit (else the
- *    2D Pc) is kept and the failure reported.
- *
- * 5. Monte Carlo (PcMultiStepWithSDMC.m): where 3D-Nc reports usage violations of its own or does
+ *    (PcMultiStep's "2D-Nc-UpperLimit" proxy; it cannot matter at any risk threshold).
+ * 5. Otherwise Hall's 2D-Nc (pc2d-hall.ts), whose own usage tests (usage-violations-nc2d.ts:
+ *    extended > 0.05, offset > 0.1 of an orbit, inaccurate > 0.1) decide: none failed, the 2D-Nc
+ *    value.
+ * 6. 2D-Nc flagged or without a value: the 3D-Nc Pc (pc3d.ts), started on the whole encounter
+ *    segment where 2D-Nc gave no value or found the encounter extended or offset, on Coppola's
+ *    bounds otherwise; its own usage violations (extended > 0.5, offset > 0.75, too few sphere
+ *    points) are reported with it. In the large-HBR/small-covariance limit the 2D-Nc value replaces
+ *    3D-Nc's, as PcMultiStep's Use2DNcForLargeHBREstimate does. If 3D-Nc does not converge, the
+ *    2D-Nc value (else the upper limit, else the 2D Pc) is kept and the failure reported.
+ * 7. Monte Carlo (PcMultiStepWithSDMC.m): where 3D-Nc reports usage violations of its own or does
  *    not converge, its number is not trusted either: the Monte Carlo (pc-monte-carlo.ts) over
  *    CARA's SDMC window gives the Pc when the caller lends it a budget (`options.monteCarlo`), and
  *    the record says so ('sdmc'); without one, `monteCarloCalledFor` says why and over which window
  *    it should run, and the 3D-Nc value stands.
  *
  * A slow encounter (relative speed below SLOW_SPEED_M_PER_S) goes to 3D-Nc over the whole encounter
- * segment even when the 2D tests pass: below a few m/s the relative motion curves over the
- * encounter, which the 2D tests judge from a linearisation (the issue that found 3D-Nc's limits
- * there asked for it; CARA has no such rule, its 2D tests flag nearly all of these).
+ * segment even when the 2D tests pass (2D-Nc is computed and reported, not chosen): below a few m/s the relative motion curves
+ * over the encounter, which the 2D tests judge from a linearisation and 2D-Nc's expansion about one
+ * minimum cannot follow (the issue that found 3D-Nc's limits there asked for it; CARA has no such
+ * rule, its 2D tests flag nearly all of these).
  *
- * Deviation, stated: PcMultiStep runs Hall's 2D-Nc method (pc2d-hall.ts, computed and reported by
- * `ssa pc`, not yet a step here) between steps 3 and 4 and calls 3D-Nc
- * only when 2D-Nc has violations, over the whole encounter segment when 2D-Nc found the encounter
- * extended or offset. We go straight to 3D-Nc (the more general method; CARA's reference values
- * for the 3D-Nc cases are reproduced) and start it on the whole encounter segment when the 2D
- * tests found the encounter extended or offset (or could not run), on Coppola's bounds otherwise.
+ * On CARA's 27 real events this chooses as CARA_PcMethod_Test_Conjunctions.xlsx records: the 2D Pc
+ * for 12, 2D-Nc for 13, 3D-Nc for 2, one of them with a Monte Carlo called for.
  *
  * Units: metres, m/s, m².
  */
 import { alfanoMaxPc, alfanoMaxPcScaled } from './alfano-max.ts';
 import { pc2d, type Pc2dResult } from './pc2d.ts';
 import { pc3d, type Pc3dResult } from './pc3d.ts';
+import { pc2dHall } from './pc2d-hall.ts';
+import { NC2D_CUTOFFS, nc2dIndicators, type Nc2dIndicators } from './usage-violations-nc2d.ts';
 import { PC2D_CUTOFFS, usageViolationsPc2d, type UsageViolationIndicators } from './usage-violations.ts';
 import { length, subtract, type Vector3 } from './vector3.ts';
 import { monteCarloPc, monteCarloWindow, type MonteCarloOptions, type MonteCarloPcResult, type MonteCarloWindow } from './pc-monte-carlo.ts';
 
-export type PcMethod = 'pc2d' | 'nc2d-upper-limit' | 'pc3d' | 'sdmc';
+export type PcMethod = 'pc2d' | 'nc2d-upper-limit' | 'nc2d' | 'pc3d' | 'sdmc';
 
 /** How each method is named in records and on screen. */
 export const PC_METHOD_LABELS: Readonly<Record<PcMethod, string>> = {
   pc2d: '2D-Pc (Foster 1992)',
   'nc2d-upper-limit': '2D-Nc upper limit (Hall 2023)',
+  nc2d: '2D-Nc (Hall 2023)',
   pc3d: '3D-Nc (Hall 2021)',
   sdmc: 'Monte Carlo (two-body, after CARA SDMC)',
 };
@@ -62,7 +67,7 @@ export type PcViolationKind = 'extended' | 'offset' | 'inaccurate' | 'npd' | 'un
 
 export interface PcViolation {
   /** The method the finding is about. */
-  readonly method: '2D-Pc' | '3D-Nc';
+  readonly method: '2D-Pc' | '2D-Nc' | '3D-Nc';
   readonly kind: PcViolationKind;
   /** The indicator's value and the cut-off it exceeded (null where not a number). */
   readonly value: number | null;
@@ -87,7 +92,9 @@ export interface PcAssessment {
   readonly collisionProbability: number | null;
   readonly method: PcMethod;
   readonly pc2d: number | null;
-  /** Computed only where the 2D method is flagged (null otherwise or when it did not converge). */
+  /** Hall's 2D-Nc, computed only where the 2D method is flagged above the proxy cut-off or the encounter is slow (null otherwise or when it gave no value). */
+  readonly nc2d: number | null;
+  /** Computed only where 2D-Nc is flagged too, or the encounter is slow (null otherwise or when it did not converge). */
   readonly pc3d: number | null;
   readonly violations: readonly PcViolation[];
   /** The 2D method's indicators (null when the tests could not run). */
@@ -120,7 +127,7 @@ export interface PcAssessmentOptions {
   readonly monteCarlo?: Omit<MonteCarloOptions, 'window'> | null;
   /** Run the Monte Carlo even where the method choice does not call for it (its value is reported, not chosen). */
   readonly forceMonteCarlo?: boolean;
-  /** Where called for, run it only when the analytic Pc is at least this (default 0: always). */
+  /** Where called for, run it only when some analytic estimate (2D Pc, 2D-Nc or its upper limit, 3D-Nc) is at least this (default 0: always). */
   readonly monteCarloFromPc?: number;
 }
 
@@ -203,6 +210,24 @@ function pc2dViolations(ind: UsageViolationIndicators, relativeSpeedMPerS: numbe
   return out;
 }
 
+/** 2D-Nc's own usage violations (usage-violations-nc2d.ts), with their messages; one 'unconverged' where it gave no value. */
+function nc2dViolations(ind: Nc2dIndicators | null, reason: string | undefined): PcViolation[] {
+  if (ind === null) {
+    return [{ method: '2D-Nc', kind: 'unconverged', value: null, limit: null, message: `2D-Nc gave no value${reason ? ` (${reason.replace(/-/g, ' ')})` : ''}.` }];
+  }
+  const out: PcViolation[] = [];
+  if (ind.extended > NC2D_CUTOFFS.extended) {
+    out.push({ method: '2D-Nc', kind: 'extended', value: ind.extended, limit: NC2D_CUTOFFS.extended, message: `The collision rate lasts ${pct(ind.extended)} of an orbit (limit ${pct(NC2D_CUTOFFS.extended)}); 2D-Nc assumes one brief approach.` });
+  }
+  if (ind.offset > NC2D_CUTOFFS.offset) {
+    out.push({ method: '2D-Nc', kind: 'offset', value: ind.offset, limit: NC2D_CUTOFFS.offset, message: `The collision rate reaches ${pct(ind.offset)} of an orbit from TCA (limit ${pct(NC2D_CUTOFFS.offset)}); it may blend with a neighbouring approach.` });
+  }
+  if (ind.inaccurate > NC2D_CUTOFFS.inaccurate) {
+    out.push({ method: '2D-Nc', kind: 'inaccurate', value: ind.inaccurate, limit: NC2D_CUTOFFS.inaccurate, message: `2D-Nc’s unit-sphere and conjunction-plane estimates differ by ${pct(ind.inaccurate)} (limit ${pct(NC2D_CUTOFFS.inaccurate)}).` });
+  }
+  return out;
+}
+
 function pc3dViolations(r: Pc3dResult): PcViolation[] {
   const out: PcViolation[] = [];
   if (!r.converged) {
@@ -279,7 +304,7 @@ export function maximumPc(assessment: PcAssessment, input: Pick<PcAssessmentInpu
 /** The chosen Pc of one conjunction at TCA, with every value and finding that led to it. */
 export function assessPc(input: PcAssessmentInput, options: PcAssessmentOptions = {}): PcAssessment {
   const quality = qualityProblem(input.cov1, 'primary') ?? qualityProblem(input.cov2, 'secondary');
-  const none = { pc3d: null, indicators: null, nc2dUpperLimit: null, pc3dRun: null, monteCarlo: null, monteCarloCalledFor: null } as const;
+  const none = { nc2d: null, pc3d: null, indicators: null, nc2dUpperLimit: null, pc3dRun: null, monteCarlo: null, monteCarloCalledFor: null } as const;
   if (quality) {
     return {
       ...none,
@@ -336,11 +361,43 @@ export function assessPc(input: PcAssessmentInput, options: PcAssessmentOptions 
       methodReason: `The 2D-Nc upper limit: the 2D method is flagged, but neither it nor this upper limit reaches ${PROXY_CUTOFF}, below any risk threshold.`,
     };
   }
-  const bounds = slow ? 'segment' : pc3dInitialBounds(indicators);
+  // PcMultiStep.m: Hall's 2D-Nc between the 2D Pc and 3D-Nc; its value stands where its own usage
+  // tests pass. A slow encounter has it computed and reported, but goes to 3D-Nc over the whole
+  // encounter segment whatever it says (our rule, above).
+  const flagged = `the 2D method is flagged (${[...new Set(violations.map((v) => v.kind))].join(', ')})`;
+  const nc2dRun = pc2dHall(input3d, { usage: uv });
+  const ncIndicators = nc2dIndicators(nc2dRun, input);
+  const nc2d = ncIndicators === null ? null : nc2dRun.pc;
+  const ncViolations = nc2dViolations(ncIndicators, nc2dRun.reason);
+  if (!slow && nc2d !== null && ncViolations.length === 0) {
+    return { ...none, monteCarlo: forcedRun(), collisionProbability: nc2d, method: 'nc2d', nc2d, pc2d: p2, violations, indicators, nc2dUpperLimit: upper, note: null, pc2dResult: two, methodReason: `2D-Nc: ${flagged}; 2D-Nc’s own usage tests found nothing.` };
+  }
+  // PcMultiStep.m: 3D-Nc over the whole encounter segment where 2D-Nc gave no value or found the
+  // encounter extended or offset; from Coppola's bounds otherwise.
+  const bounds = slow || nc2d === null || ncViolations.some((v) => v.kind === 'extended' || v.kind === 'offset') ? 'segment' : 'coppola';
   const three = pc3d(input3d, { initialBounds: bounds });
-  const own = pc3dViolations(three);
-  const all = [...violations, ...own];
-  const why3d = violations.length > 0 ? `the 2D method is flagged (${[...new Set(violations.map((v) => v.kind))].join(', ')})` : `the encounter is slow (${speed.toPrecision(3)} m/s, below ${SLOW_SPEED_M_PER_S} m/s)`;
+  let own = pc3dViolations(three);
+  // PcMultiStep.m, Use2DNcForLargeHBREstimate: in the large-HBR/small-covariance limit, where 2D-Nc
+  // itself took its conjunction-plane estimate, or where 3D-Nc's sphere points are too few and 2D-Nc
+  // agrees with that estimate to within its inaccuracy cut-off, the 2D-Nc value replaces 3D-Nc's.
+  let largeHbr: string | null = null;
+  if (nc2d !== null && !slow) {
+    if (nc2dRun.method === 'conjunction-plane') {
+      largeHbr = 'the hard-body radius is large for the covariance, where 2D-Nc’s conjunction-plane estimate is the better one';
+      own = [...own.filter((v) => v.kind === 'extended' || v.kind === 'offset'), ...ncViolations.filter((v) => v.kind === 'inaccurate')];
+    } else if (three.pc !== null && own.some((v) => v.kind === 'sphere-points')) {
+      const plane = nc2dRun.pcConjunctionPlane;
+      const diff = nc2d === plane ? 0 : Math.abs(nc2d - plane) / ((nc2d + plane) / 2);
+      if (diff <= NC2D_CUTOFFS.inaccurate) {
+        largeHbr = `3D-Nc’s sphere points are too few (a large hard-body radius for the covariance) and 2D-Nc agrees with its conjunction-plane estimate to ${pct(diff)}`;
+        own = own.filter((v) => v.kind !== 'sphere-points');
+      }
+    }
+  }
+  const all = [...violations, ...ncViolations, ...own.filter((v) => !ncViolations.includes(v))];
+  const why3d = slow
+    ? `the encounter is slow (${speed.toPrecision(3)} m/s, below ${SLOW_SPEED_M_PER_S} m/s)`
+    : `${flagged}, and ${nc2d === null ? '2D-Nc gave no value' : `2D-Nc’s own usage tests failed (${ncViolations.map((v) => v.kind).join(', ')})`}`;
   const run = {
     converged: three.converged,
     conjunctionStart: three.conjunctionStart,
@@ -352,24 +409,31 @@ export function assessPc(input: PcAssessmentInput, options: PcAssessmentOptions 
     refinements: three.refinements,
   };
   // PcMultiStepWithSDMC.m: the Monte Carlo where 3D-Nc has usage violations or gave no value.
-  const calledReason = three.pc === null ? '3D-Nc did not converge' : own.length > 0 ? `3D-Nc’s own usage tests failed (${own.map((v) => v.kind).join(', ')})` : null;
+  const calledReason = largeHbr === null && three.pc === null ? '3D-Nc did not converge' : own.length > 0 ? `3D-Nc’s own usage tests failed (${own.map((v) => v.kind).join(', ')})` : null;
   const window = monteCarloWindow(input, three.converged ? { ...run, violations: own.length > 0 } : null);
   const calledFor = calledReason === null ? null : { reason: calledReason, after: why3d, window };
-  const base = { pc2d: p2, pc3d: three.pc, violations: all, indicators, nc2dUpperLimit: upper, pc3dRun: run, pc2dResult: two, monteCarlo: null, monteCarloCalledFor: calledFor };
-  const analytic = three.pc ?? upper ?? p2;
+  const base = { nc2d, pc2d: p2, pc3d: three.pc, violations: all, indicators, nc2dUpperLimit: upper, pc3dRun: run, pc2dResult: two, monteCarlo: null, monteCarloCalledFor: calledFor };
+  const analytic = largeHbr !== null ? nc2d : (three.pc ?? nc2d ?? upper ?? p2);
   const fromPc = options.monteCarloFromPc ?? 0;
-  const runIt = budget !== null && (forced || (calledFor !== null && (analytic ?? Infinity) >= fromPc));
-  const pending = calledFor === null || runIt ? '' : budget === null ? ` A Monte Carlo is called for (${calledReason}) and was not run.` : ` A Monte Carlo is called for (${calledReason}); it is not run automatically below a Pc of ${fromPc}: run it on demand.`;
+  // Any analytic estimate reaching the threshold triggers the run: where 3D-Nc fails its own tests its
+  // value may be far too low (objects that stay inside the hard-body sphere have no entries to count).
+  const estimates = [three.pc, nc2d, upper, p2].filter((x): x is number => x !== null && Number.isFinite(x));
+  const highest = estimates.length === 0 ? Infinity : Math.max(...estimates);
+  const runIt = budget !== null && (forced || (calledFor !== null && highest >= fromPc));
+  const pending = calledFor === null || runIt ? '' : budget === null ? ` A Monte Carlo is called for (${calledReason}) and was not run.` : ` A Monte Carlo is called for (${calledReason}); it is not run automatically where no analytic estimate reaches ${fromPc}: run it on demand.`;
+  const withNote = (note: string | null) => (note === null && pending === '' ? null : `${note ?? ''}${pending}`.trim());
   let assessment: PcAssessment;
-  if (three.pc !== null) {
-    assessment = { ...base, collisionProbability: three.pc, method: 'pc3d', note: pending === '' ? null : pending.trim(), methodReason: `3D-Nc: ${why3d}.${pending}` };
+  if (largeHbr !== null) {
+    assessment = { ...base, collisionProbability: nc2d, method: 'nc2d', note: withNote(null), methodReason: `2D-Nc in place of 3D-Nc: ${why3d}, but ${largeHbr}.${pending}` };
+  } else if (three.pc !== null) {
+    assessment = { ...base, collisionProbability: three.pc, method: 'pc3d', note: withNote(null), methodReason: `3D-Nc: ${why3d}.${pending}` };
   } else {
-    const kept = upper !== null ? '2D-Nc upper limit' : '2D Pc';
+    const kept = nc2d !== null ? '2D-Nc' : upper !== null ? '2D-Nc upper limit' : '2D Pc';
     assessment = {
       ...base,
       collisionProbability: analytic,
-      method: upper !== null ? 'nc2d-upper-limit' : 'pc2d',
-      note: `3D-Nc did not converge; the ${kept} is kept.${pending}`,
+      method: nc2d !== null ? 'nc2d' : upper !== null ? 'nc2d-upper-limit' : 'pc2d',
+      note: withNote(`3D-Nc did not converge; the ${kept} is kept.`),
       methodReason: `The ${kept}: ${why3d}, but 3D-Nc did not converge.${pending}`,
     };
   }
@@ -413,9 +477,9 @@ export function withMonteCarlo(assessment: PcAssessment, mc: MonteCarloPcResult)
  * The budget the product lends the Monte Carlo where the method choice calls for it during
  * screening and imports (on their worker threads, seconds per event, so that both keep their
  * speed): at most 1e6 trials, stopping at CARA's default accuracy (Target95pctPcAccuracy 0.1,
- * default_params_Pc_SDMC.m), and only where the analytic Pc is at least 1e-4, CARA's usual
- * remediation threshold, where the number decides (1e6 trials see 100 hits there). Below it the
- * 3D-Nc value stands and the record says a Monte Carlo is called for; on demand a run takes up to
+ * default_params_Pc_SDMC.m), and only where an analytic estimate (2D Pc, 2D-Nc or its upper
+ * limit, 3D-Nc) is at least 1e-4, CARA's usual remediation threshold, where the number decides
+ * (1e6 trials see 100 hits there). Below it the 3D-Nc value stands and the record says a Monte Carlo is called for; on demand a run takes up to
  * 3.7e7 trials.
  */
 export const AUTOMATIC_MONTE_CARLO: Pick<PcAssessmentOptions, 'monteCarlo' | 'monteCarloFromPc'> = {

@@ -53,7 +53,7 @@ import type { Pc3dInput } from './pc3d.ts';
 import { peakOverlapPosition, popObjectAt, type EpochObject } from './peak-overlap.ts';
 import { reorientForRetrograde } from './retrograde.ts';
 import { hemisphereRule, type SphereRule } from './sphere-quadrature.ts';
-import { usageViolationsPc2d } from './usage-violations.ts';
+import { usageViolationsPc2d, type UsageViolationAnalysis } from './usage-violations.ts';
 
 /** Both states and 6×6 covariances at TCA and the combined hard-body radius, as 3D-Nc takes them (> 0; Infinity gives 1). */
 export type Pc2dHallInput = Pc3dInput;
@@ -398,7 +398,7 @@ function sphereSums(rule: SphereRule, frame: Matrix, k: IntegrandTerms): SphereS
 const ladderRules: (SphereRule | undefined)[] = [];
 
 /** Hall's 2D-Nc Pc of one conjunction, from both objects' states and 6×6 covariances at TCA (CARA Pc2D_Hall.m). Throws RangeError for malformed input. */
-export function pc2dHall(input: Pc2dHallInput): Pc2dHallResult {
+export function pc2dHall(input: Pc2dHallInput, options: { readonly usage?: UsageViolationAnalysis } = {}): Pc2dHallResult {
   let r1 = checkedVector3(input.r1M, 'pc2dHall', 'r1M');
   let v1 = checkedVector3(input.v1MPerS, 'pc2dHall', 'v1MPerS');
   let r2 = checkedVector3(input.r2M, 'pc2dHall', 'r2M');
@@ -432,8 +432,9 @@ export function pc2dHall(input: Pc2dHallInput): Pc2dHallResult {
   if (hbr === Infinity) return { ...base, pc: 1, converged: true, method: 'infinite-hbr' };
   const fail = (reason: Pc2dHallReason, extra: Partial<Pc2dHallResult> = {}): Pc2dHallResult => ({ ...base, pc: null, converged: false, method: null, reason, ...extra });
 
-  // UsageViolationPc2D.m: its curvilinear Q minimum seeds the search, its Ta/Tb are reported.
-  const uv = usageViolationsPc2d({ r1M: r1, v1MPerS: v1, cov1: c1, r2M: r2, v2MPerS: v2, cov2: c2, hbrM: hbr });
+  // UsageViolationPc2D.m: its curvilinear Q minimum seeds the search, its Ta/Tb are reported
+  // (PcMultiStep passes the analysis it already made, AccelerateNc2DCalculation; the same input gives the same analysis).
+  const uv = options.usage ?? usageViolationsPc2d({ r1M: r1, v1MPerS: v1, cov1: c1, r2M: r2, v2MPerS: v2, cov2: c2, hbrM: hbr });
   const dtau = SQRT2 * erfcinv(GAMMA) * uv.sigmaTime;
   const bounds = { ta: uv.minimumTime - dtau, tb: uv.minimumTime + dtau };
 

@@ -57,7 +57,9 @@ export interface RiskAssessment {
   readonly pc: number | null;
   /** Foster 2D Pc (null when undefined: zero relative velocity, unusable covariance). */
   readonly pc2d: number | null;
-  /** Hall 3D-Nc Pc, where the 2D method was flagged and 3D-Nc converged. */
+  /** Hall 2D-Nc Pc, where the 2D method was flagged (or the encounter is slow) and 2D-Nc gave a value. */
+  readonly nc2d: number | null;
+  /** Hall 3D-Nc Pc, where 2D-Nc was flagged too (or the encounter is slow) and 3D-Nc converged. */
   readonly pc3d: number | null;
   readonly pcMethod: PcMethod;
   /** What the usage-violation tests found. */
@@ -112,6 +114,7 @@ export function assessRisk(approach: CloseApproach, primary: RiskSubject, second
   return {
     pc: assessed.collisionProbability,
     pc2d: assessed.pc2d,
+    nc2d: assessed.nc2d,
     pc3d: assessed.pc3d,
     pcMethod: assessed.method,
     violations: assessed.violations,
@@ -138,7 +141,7 @@ export function assessRiskWithFallback(approach: CloseApproach, primary: RiskSub
     const hbrM = combinedHardBodyRadiusM({ objectType: primary.objectType }, { objectType: secondary.objectType });
     const maxPc = alfanoMaxPc(approach.missDistanceKm * 1000, hbrM).pc;
     const pcNote = `No Pc: ${error.message}`;
-    return { pc: null, pc2d: null, pc3d: null, pcMethod: 'pc2d', violations: [], pcNote, maxPc, maxPcKind: 'assumed-shape', riskLevel: riskLevel(maxPc), hbrM, covariance: `unavailable: ${error.message}` };
+    return { pc: null, pc2d: null, nc2d: null, pc3d: null, pcMethod: 'pc2d', violations: [], pcNote, maxPc, maxPcKind: 'assumed-shape', riskLevel: riskLevel(maxPc), hbrM, covariance: `unavailable: ${error.message}` };
   }
 }
 

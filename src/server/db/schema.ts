@@ -276,7 +276,7 @@ export const conjunctionEvents = pgTable(
     pc2d: doublePrecision('pc2d'),
     /** Hall 3D-Nc Pc, where computed. */
     pc3d: doublePrecision('pc3d'),
-    /** pc2d | nc2d-upper-limit | pc3d: how `pc` was chosen (core probability/pc-multistep.ts). */
+    /** pc2d | nc2d-upper-limit | nc2d | pc3d | sdmc: how `pc` was chosen (core probability/pc-multistep.ts). */
     pcMethod: text('pc_method').notNull().default('pc2d'),
     /** open | closed */
     status: text('status').notNull(),

@@ -184,6 +184,25 @@ export class ConjunctionEventRepository {
       return { created, events };
     });
   }
+
+  /**
+   * Sets a new estimate of one event, with its history row and operations events, in one
+   * transaction, only if the event is still as it was read (`lastUpdated` unchanged): an estimate
+   * made from an older state must not overwrite a newer one. False, and nothing written, otherwise.
+   */
+  async applyEstimateIfUnchanged(write: { id: number; lastUpdated: Date; set: Partial<NewConjunctionEvent>; update: EventUpdateValues; events: NewOperationsEvent[] }): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const changed = await tx
+        .update(conjunctionEvents)
+        .set(write.set)
+        .where(and(eq(conjunctionEvents.id, write.id), eq(conjunctionEvents.lastUpdated, write.lastUpdated)))
+        .returning({ id: conjunctionEvents.id });
+      if (changed.length === 0) return false;
+      await tx.insert(conjunctionEventUpdates).values({ ...write.update, eventId: write.id, runId: null });
+      await insertOperationsEvents(tx, write.events);
+      return true;
+    });
+  }
 }
 
 /**

@@ -32,7 +32,7 @@ const KEEP_CONJUNCTIONS = 20_000;
  * COLLISION_PROBABILITY_METHOD of a screening CDM per chosen method (CCSDS 508.0-B-1 takes it from
  * the SANA registry, which has no Monte Carlo entry: 'SDMC' names CARA's method as its tools do).
  */
-const CDM_PC_METHOD: Readonly<Record<PcMethod, string>> = { pc2d: 'FOSTER-1992', 'nc2d-upper-limit': 'FOSTER-1992', pc3d: 'HALL-2021', sdmc: 'SDMC' };
+const CDM_PC_METHOD: Readonly<Record<PcMethod, string>> = { pc2d: 'FOSTER-1992', 'nc2d-upper-limit': 'FOSTER-1992', nc2d: 'HALL-2023', pc3d: 'HALL-2021', sdmc: 'SDMC' };
 
 export type CdmFormat = 'kvn' | 'xml';
 

@@ -22,7 +22,7 @@ const DAY = 24 * HOUR;
 
 describe('conjunction formats', () => {
   it('badges each Pc method; an unknown one as received', () => {
-    expect(['pc2d', 'nc2d-upper-limit', 'pc3d', 'monte-carlo'].map(pcMethodBadge)).toEqual(['2D', '2D-Nc ≤', '3D', 'monte-carlo']);
+    expect(['pc2d', 'nc2d-upper-limit', 'nc2d', 'pc3d', 'sdmc', 'monte-carlo'].map(pcMethodBadge)).toEqual(['2D', '2D-Nc ≤', '2D-Nc', '3D', 'MC', 'monte-carlo']);
   });
 
   it('writes Pc in scientific notation, 0 as 0, none as —', () => {

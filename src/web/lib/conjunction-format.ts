@@ -12,10 +12,11 @@ import { ONE_IN_N_PC_FLOOR } from '@core/probability/index.ts';
  * browser's zone (UtcDate). Values the server does not have print as '—'.
  */
 
-/** The short badge of each Pc method: Foster 2D, the 2D-Nc upper limit, Hall 3D-Nc, Monte Carlo. */
+/** The short badge of each Pc method: Foster 2D, the 2D-Nc upper limit, Hall 2D-Nc, Hall 3D-Nc, Monte Carlo. */
 const PC_METHOD_BADGES: Record<PcMethod, string> = {
   pc2d: '2D',
   'nc2d-upper-limit': '2D-Nc ≤',
+  nc2d: '2D-Nc',
   pc3d: '3D',
   sdmc: 'MC',
 };

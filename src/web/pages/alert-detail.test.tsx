@@ -67,6 +67,7 @@ describe('Conjunction detail (/alerts/:conjunctionId)', () => {
       'Collision probability': '1.01e-5 (1:98,941) 3D',
       Method: '3D-Nc (Hall 2021)',
       '2D Pc (Foster)': '3.86e-168 (< 1:1e30)',
+      '2D-Nc Pc (Hall)': '6.46e-166 (< 1:1e30)',
       '3D Pc (Hall 3D-Nc)': '1.01e-5 (1:98,941)',
       'Maximum Pc (Alfano)': '2.50e-4 (1:4,000)',
       Risk: 'HIGH',
@@ -83,6 +84,7 @@ describe('Conjunction detail (/alerts/:conjunctionId)', () => {
     await renderDetail(makeDetail({ pc3d: null, pcMethod: 'pc2d', pcMethodLabel: '2D-Pc (Foster)', collisionProbability: 3.86e-168, sources: ['CARA', 'screening'], status: 'open', closeReason: null }));
     const numbers = fields('Assessment');
     expect(numbers['3D Pc (Hall 3D-Nc)']).toBe('not computed');
+    expect(fields('Assessment')['2D-Nc Pc (Hall)']).toBe('6.46e-166 (< 1:1e30)');
     expect(numbers.Sources).toBe('CARA, screening');
     expect(numbers.Status).toBe('Open');
   });
@@ -112,11 +114,22 @@ describe('Conjunction detail (/alerts/:conjunctionId)', () => {
     const twoD = within(card.getByRole('region', { name: '2D-Pc usage tests' }));
     expect(twoD.getByText(/^Long encounter: the objects stay close for 35 % of an orbit/)).toBeInTheDocument();
     expect(twoD.getByText('value 35 % vs limit 2 %')).toBeInTheDocument();
+    const nc2d = within(card.getByRole('region', { name: '2D-Nc usage tests' }));
+    expect(nc2d.getByText('The collision rate lasts 8.6 % of an orbit (limit 5.0 %); 2D-Nc assumes one brief approach.')).toBeInTheDocument();
+    expect(nc2d.getByText('value 8.55 % vs limit 5 %')).toBeInTheDocument();
     const threeD = within(card.getByRole('region', { name: '3D-Nc usage tests' }));
     expect(threeD.getByText('The risk reaches 80 % of the way to the encounter segment’s edge (limit 75 %).')).toBeInTheDocument();
     expect(threeD.getByText('value 80 % vs limit 75 %')).toBeInTheDocument();
     expect(card.getByText('The 2D-Nc upper limit was not needed.')).toBeInTheDocument();
     expect(card.queryByText('The 2D method’s usage tests found nothing, so the 2D value stands.')).not.toBeInTheDocument();
+  });
+
+  it('explains the 2D-Nc method where it gave the number', async () => {
+    await renderDetail(makeDetail({ pcMethod: 'nc2d', pcMethodLabel: '2D-Nc (Hall 2023)', pc3d: null }));
+    const card = region('Pc Method');
+    expect(card.getByText('2D-Nc (Hall 2023)')).toBeInTheDocument();
+    expect(card.getByText(/Hall’s 2D-Nc method: it follows the curved relative motion .* around one close approach/)).toBeInTheDocument();
+    expect(fields('Assessment')['Collision probability']).toMatch(/ 2D-Nc$/);
   });
 
   it('says the 2D value stands when the usage tests found nothing', async () => {
@@ -321,6 +334,18 @@ describe('Monte Carlo check (issue 27)', () => {
     expect(card().queryByRole('region', { name: 'Monte Carlo result' })).not.toBeInTheDocument();
   });
 
+  it('says what the check did to the event, and re-reads the event when the check became its Pc', async () => {
+    const detailUrl = `/api/conjunctions/${ID}`;
+    const { fetchMock } = await renderWithCheck([running(1_000_000, 10), makeMonteCarloCheck({ storedAs: 'chosen', calledFor: '3D-Nc’s own usage tests failed (offset)' })]);
+    expect(await card().findByText('The method choice called for this Monte Carlo: it is now the event’s Pc (method MC), with a new point in its history.', {}, { timeout: 4000 })).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === detailUrl).length).toBeGreaterThan(1));
+  });
+
+  it('says when the check is shown beside an unchanged event', async () => {
+    await renderWithCheck([makeMonteCarloCheck()]);
+    expect(await card().findByText('Shown beside the event’s Pc, which is unchanged: its method choice did not call for a Monte Carlo.')).toBeInTheDocument();
+  });
+
   it('shows a cancelled check with its reason', async () => {
     await renderWithCheck([makeMonteCarloCheck({ status: 'cancelled', result: null, error: 'Cancelled: the server stopped' })]);
     expect(await card().findByRole('alert')).toHaveTextContent('Monte Carlo check cancelled: Cancelled: the server stopped');
@@ -340,7 +365,7 @@ describe('Monte Carlo check (issue 27)', () => {
   });
 
   it("takes the reason from the pcNote ('Monte Carlo is called for (…)') while no check was run", async () => {
-    const pcNote = 'A Monte Carlo is called for (3D-Nc’s own usage tests failed (offset)); it is not run automatically below a Pc of 0.0001: run it on demand.';
+    const pcNote = 'A Monte Carlo is called for (3D-Nc’s own usage tests failed (offset)); it is not run automatically where no analytic estimate reaches 0.0001: run it on demand.';
     await renderWithCheck([json(404, { message: 'none' })], undefined, makeDetail({ pcNote }));
     await card().findByText('No Monte Carlo check has been run for this event yet.');
     expect(card().getByRole('note', { name: 'Monte Carlo called for' })).toHaveTextContent('A Monte Carlo is called for: 3D-Nc’s own usage tests failed (offset).');

@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonteCarloCheck } from '@contracts/conjunction-events.ts';
 import { apiRequest, throwIfResNotOk } from '@/lib/query-client';
+import { invalidateConjunctionEvents } from '@/queries/conjunction-events';
 
 /*
  * The Monte Carlo check of one conjunction event (issue 27, src/contracts/conjunction-events.ts'
@@ -41,14 +43,25 @@ async function fetchMonteCarloCheck(conjunctionId: string): Promise<MonteCarloCh
 
 /**
  * The latest Monte Carlo check of the event: `data` null while none was run ('no check yet', not
- * an error), the check otherwise, re-read every second while its status is 'running'.
+ * an error), the check otherwise, re-read every second while its status is 'running'. A check that
+ * became the event's Pc (storedAs 'chosen') re-reads the events, once per check, so that the page
+ * shows the new value and history.
  */
 export function useMonteCarloCheck(conjunctionId: string) {
-  return useQuery<MonteCarloCheck | null>({
+  const client = useQueryClient();
+  const query = useQuery<MonteCarloCheck | null>({
     queryKey: monteCarloKey(conjunctionId),
     queryFn: () => fetchMonteCarloCheck(conjunctionId),
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? MONTE_CARLO_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.status === 'running' ? MONTE_CARLO_POLL_MS : false),
   });
+  const chosenAt = query.data?.storedAs === 'chosen' ? query.data.finishedAt : null;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (chosenAt === null || seen.current === chosenAt) return;
+    seen.current = chosenAt;
+    void invalidateConjunctionEvents(client);
+  }, [chosenAt, client]);
+  return query;
 }
 
 /**

@@ -349,6 +349,7 @@ export class CdmImportService {
         covariance: `CDM ${s.originator} (${e.primary.covarianceMethod} / ${e.secondary.covarianceMethod})`,
         violations: [...a.violations] as PcViolation[],
         pcNote: a.note,
+        nc2d: a.nc2d,
         pcUndefined,
         maxPcKind: e.maxPcKind,
         sigmaM: sigmaOf(e),

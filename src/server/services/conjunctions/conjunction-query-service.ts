@@ -138,6 +138,7 @@ export class ConjunctionQueryService {
       secondaryObject: objectDetail(base.secondaryObject, details?.secondary),
       pcMethodLabel: PC_METHOD_LABELS[row.pcMethod as PcMethod] ?? row.pcMethod,
       pc2d: row.pc2d,
+      nc2d: details?.nc2d ?? null,
       pc3d: row.pc3d,
       maxCollisionProbability: row.maxPc,
       maxCollisionProbabilityLabel: MAXIMUM_PC_LABELS[details?.maxPcKind ?? 'assumed-shape'],

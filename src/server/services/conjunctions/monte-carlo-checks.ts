@@ -4,14 +4,22 @@
  * polling its state. The inputs are the event's own: its states at TCA and covariances (the CDM's,
  * or the element-set model's rebuilt from the stored sigmas) and hard-body radius; the window is
  * the one CARA's PcMultiStepWithSDMC gives (from a 3D-Nc run). Finished checks are kept in memory
- * for a few hours, like SST analyses; they do not change the stored event.
+ * for a few hours, like SST analyses.
+ *
+ * Where the method choice calls for a Monte Carlo (3D-Nc failed its own usage tests or did not
+ * converge; screening runs one by itself only from a Pc of 1e-4), a completed check is the event's
+ * Pc: the event takes its value and the method 'sdmc', its history gains the estimate, and a change
+ * of risk level is announced, as a screening run's would be (`storedAs: 'chosen'`). Unless the event
+ * was re-estimated while the check ran ('stale': the newer estimate stands). Elsewhere the check is
+ * reported beside the event, which it leaves unchanged ('beside').
  */
 import { availableParallelism } from 'node:os';
 import type { MonteCarloCheck } from '../../../contracts/conjunction-events.ts';
-import { assessPc, MONTE_CARLO_DEFAULTS, monteCarloWindowFor, type MonteCarloPcResult, type PcAssessmentInput, type PcMethod } from '../../../core/probability/index.ts';
-import type { ConjunctionEventRepository } from '../../repositories/conjunction-event-repository.ts';
+import { assessPc, MONTE_CARLO_DEFAULTS, riskLevel, monteCarloWindowFor, type MonteCarloPcResult, type PcAssessmentInput, type PcMethod } from '../../../core/probability/index.ts';
+import type { ConjunctionEventRepository, ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
 import { runMonteCarlo, type MonteCarloRunOptions } from '../../workers/monte-carlo/monte-carlo-pool.ts';
-import { isEventDetails } from '../operations/views.ts';
+import { alertUpdatedText } from '../operations/descriptions.ts';
+import { isEventDetails, type EventDetails } from '../operations/views.ts';
 import { assessmentInputOf } from './conjunction-query-service.ts';
 
 /** Why a check cannot start: the event is unknown, or its numbers give the Monte Carlo nothing to draw from. */
@@ -40,7 +48,7 @@ export class MonteCarloChecks {
   private readonly checks = new Map<string, CheckState>();
 
   constructor(
-    private readonly events: Pick<ConjunctionEventRepository, 'byConjunctionId'>,
+    private readonly events: Pick<ConjunctionEventRepository, 'byConjunctionId' | 'applyEstimateIfUnchanged'>,
     private readonly runner: Runner = runMonteCarlo,
     /** Threads a check uses: all cores but one, which screening and the event loop keep. */
     private readonly threads: number = Math.max(1, availableParallelism() - 1),
@@ -97,6 +105,7 @@ export class MonteCarloChecks {
         analyticMethod: row.pcMethod as PcMethod,
         calledFor: assessment.monteCarloCalledFor?.reason ?? null,
         result: null,
+        storedAs: null,
         error: null,
       },
       controller: new AbortController(),
@@ -107,11 +116,52 @@ export class MonteCarloChecks {
       state.check = { ...state.check, ...patch, finishedAt: this.now().toISOString() };
       state.finishedAtMs = Date.now();
     };
+    const called = assessment.monteCarloCalledFor !== null;
     state.finished = this.runner(input, { maxSamples, seed, window }, { threads: this.threads, signal: state.controller.signal, onProgress: (p) => (state.check = { ...state.check, samples: p.samples, hits: p.hits }) }).then(
-      (mc) => end({ status: 'completed', samples: mc.samples, hits: mc.hits, result: { pc: mc.pc, lower: mc.interval[0], upper: mc.interval[1], confidence: mc.confidence, stoppedBy: mc.stoppedBy } }),
+      async (mc) => {
+        const result = { pc: mc.pc, lower: mc.interval[0], upper: mc.interval[1], confidence: mc.confidence, stoppedBy: mc.stoppedBy };
+        let storedAs: MonteCarloCheck['storedAs'] = 'beside';
+        if (called && details) {
+          try {
+            storedAs = (await this.store(row, details, mc, assessment.monteCarloCalledFor!.reason)) ? 'chosen' : 'stale';
+          } catch (error) {
+            end({ status: 'failed', samples: mc.samples, hits: mc.hits, result, error: `The Monte Carlo finished but the event could not be updated: ${error instanceof Error ? error.message : String(error)}` });
+            return;
+          }
+        }
+        end({ status: 'completed', samples: mc.samples, hits: mc.hits, result, storedAs });
+      },
       (error: unknown) => end(state.controller.signal.aborted ? { status: 'cancelled', error: 'Cancelled: the server stopped' } : { status: 'failed', error: error instanceof Error ? error.message : String(error) }),
     );
     return state.check;
+  }
+
+  /** The Monte Carlo as the event's estimate (see above); false when the event changed meanwhile. */
+  private async store(row: ConjunctionEventRow, details: EventDetails, mc: MonteCarloPcResult, reason: string): Promise<boolean> {
+    const at = this.now();
+    const level = riskLevel(mc.pc);
+    const maxPc = Math.max(row.maxPc, mc.pc);
+    const [lo, hi] = mc.interval;
+    const pcNote = `Monte Carlo on demand, as ${reason}: ${mc.hits} hits in ${mc.samples} trials, 95 % interval ${lo.toExponential(2)} to ${hi.toExponential(2)}.`;
+    const events =
+      level === row.riskLevel
+        ? []
+        : [
+            {
+              eventType: 'alert_updated',
+              timestamp: at,
+              description: alertUpdatedText({ conjunctionId: row.conjunctionId, primaryName: details.primary.name, secondaryName: details.secondary.name, tcaMs: row.tca.getTime(), missKm: row.missKm, pc: mc.pc, riskLevel: level }, row.riskLevel),
+              conjunctionId: row.conjunctionId,
+              noradId: row.secondaryNorad,
+            },
+          ];
+    return this.events.applyEstimateIfUnchanged({
+      id: row.id,
+      lastUpdated: row.lastUpdated,
+      set: { pc: mc.pc, maxPc, riskLevel: level, pcMethod: 'sdmc', lastUpdated: at, details: { ...details, pcNote, pcUndefined: false } },
+      update: { at, tca: row.tca, missKm: row.missKm, pc: mc.pc, maxPc, riskLevel: level, sigmaM: details.sigmaM, source: row.source, pcMethod: 'sdmc' },
+      events,
+    });
   }
 
   /** Cancels the running checks and waits for them (server shutdown). */

@@ -47,6 +47,8 @@ export interface EventDetails {
   /** The usage-violation findings behind the chosen Pc, and why a method could not run. */
   violations?: PcViolation[];
   pcNote?: string | null;
+  /** Hall 2D-Nc, where computed (absent on rows from before 2D-Nc joined the method choice). */
+  nc2d?: number | null;
   /** No method gave a Pc (the `pc` column then holds 0). */
   pcUndefined?: boolean;
   /** How the `max_pc` column's maximum was found (absent on rows from before issue 27: the assumed shape). */
@@ -113,6 +115,7 @@ export function detailsOf(c: ScreeningConjunction, primary: CatalogEntry | undef
     covariance: c.risk.covariance,
     violations: [...c.risk.violations],
     pcNote: c.risk.pcNote,
+    nc2d: c.risk.nc2d,
     pcUndefined: c.risk.pc === null,
     maxPcKind: c.risk.maxPcKind,
     sigmaM,

@@ -87,6 +87,7 @@ export function makeDetail(overrides: Partial<ConjunctionDetail> = {}): Conjunct
     pcMethod: 'pc3d',
     pcMethodLabel: '3D-Nc (Hall 2021)',
     pc2d: 3.8635e-168,
+    nc2d: 6.4558e-166,
     pc3d: 1.0107e-5,
     maxCollisionProbability: 2.5e-4,
     maxCollisionProbabilityLabel: 'Maximum Pc (Alfano)',
@@ -99,6 +100,7 @@ export function makeDetail(overrides: Partial<ConjunctionDetail> = {}): Conjunct
         limit: 0.02,
         message: 'Long encounter: the objects stay close for 35 % of an orbit (limit 2.0 %) at a relative speed of 10.7 m/s; the 2D method assumes a brief, straight-line pass.',
       },
+      { method: '2D-Nc', kind: 'extended', value: 0.0855, limit: 0.05, message: 'The collision rate lasts 8.6 % of an orbit (limit 5.0 %); 2D-Nc assumes one brief approach.' },
       { method: '3D-Nc', kind: 'offset', value: 0.8, limit: 0.75, message: 'The risk reaches 80 % of the way to the encounter segment’s edge (limit 75 %).' },
     ],
     pcNote: null,
@@ -152,6 +154,7 @@ export function makeMonteCarloCheck(overrides: Partial<MonteCarloCheck> = {}): M
     analyticMethod: 'pc3d',
     calledFor: null,
     result: { pc: 374 / 37_000_000, lower: 9.1095e-6, upper: 1.11863e-5, confidence: 0.95, stoppedBy: 'cap' },
+    storedAs: 'beside',
     error: null,
     ...overrides,
   };

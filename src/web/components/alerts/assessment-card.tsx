@@ -49,6 +49,7 @@ export function AssessmentCard({ event, now }: { event: ConjunctionDetail; now: 
           </DetailField>
           <DetailField label="Method">{event.pcMethodLabel}</DetailField>
           <DetailField label="2D Pc (Foster)">{pcText(event.pc2d)}</DetailField>
+          <DetailField label="2D-Nc Pc (Hall)">{pcText(event.nc2d)}</DetailField>
           <DetailField label="3D Pc (Hall 3D-Nc)">{pcText(event.pc3d)}</DetailField>
           <DetailField label={event.maxCollisionProbabilityLabel}>{pcText(event.maxCollisionProbability)}</DetailField>
           <DetailField label="Risk">

@@ -127,6 +127,13 @@ function Running({ check }: { check: MonteCarloCheck }) {
   );
 }
 
+/** What the finished check did to the event (MonteCarloCheck.storedAs). */
+export const STORED_AS_TEXT: Record<NonNullable<MonteCarloCheck['storedAs']>, string> = {
+  chosen: 'The method choice called for this Monte Carlo: it is now the event’s Pc (method MC), with a new point in its history.',
+  beside: 'Shown beside the event’s Pc, which is unchanged: its method choice did not call for a Monte Carlo.',
+  stale: 'The event was re-estimated while this check ran; its newer estimate stands. Run the check again to update it.',
+};
+
 function Completed({ check, result }: { check: MonteCarloCheck; result: MonteCarloResult }) {
   const interval = `${formatConfidence(result.confidence)} interval`;
   const verdict = analyticInInterval(check.analyticPc, result);
@@ -171,6 +178,7 @@ function Completed({ check, result }: { check: MonteCarloCheck; result: MonteCar
         <p className={cn('font-medium', verdict === 'inside' ? 'text-green-400' : verdict === 'outside' ? 'text-yellow-300' : 'text-muted-foreground')}>
           {verdict === null ? 'The event has no analytic Pc to compare.' : `The analytic Pc lies ${verdict} the ${interval}.`}
         </p>
+        {check.storedAs && <p>{STORED_AS_TEXT[check.storedAs]}</p>}
       </section>
     </div>
   );

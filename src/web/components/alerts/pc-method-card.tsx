@@ -10,6 +10,7 @@ export const PC_METHOD_EXPLANATIONS: Record<PcMethod, string> = {
     'Foster’s 2D method: the chance that the two objects’ combined hard-body circle meets their combined position uncertainty in the encounter plane at TCA. It assumes a brief, straight-line pass.',
   pc3d:
     'Hall’s 3D-Nc method: it follows the curved relative motion and the changing uncertainty through the whole encounter. It is used when the 2D method’s assumptions do not hold.',
+  nc2d: 'Hall’s 2D-Nc method: it follows the curved relative motion and the changing uncertainty around one close approach, integrated in closed form over time. It is used when the 2D method’s assumptions do not hold but the approach is still brief and isolated.',
   'nc2d-upper-limit':
     'The 2D-Nc upper limit (Hall 2023): a bound the probability cannot exceed. It is used where even the bound is too small for the choice of method to matter.',
   sdmc: 'Monte Carlo: both objects’ states are drawn many times from their uncertainties and moved on their two-body orbits; the Pc is the share of draws that come within the hard-body radius. It is used where the 3D-Nc method fails its own usage tests (long, slow or repeated approaches).',
@@ -18,6 +19,7 @@ export const PC_METHOD_EXPLANATIONS: Record<PcMethod, string> = {
 /** The method groups of the violations, in the order they are tested. */
 export const VIOLATION_GROUPS: readonly { method: PcViolation['method']; title: string }[] = [
   { method: '2D-Pc', title: '2D-Pc usage tests' },
+  { method: '2D-Nc', title: '2D-Nc usage tests' },
   { method: '3D-Nc', title: '3D-Nc usage tests' },
 ];
 
