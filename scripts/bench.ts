@@ -32,6 +32,10 @@
  * Monte Carlo Pc (issue 27, scripts/bench-pc-mc.ts): `ssa pc --mc --samples 1e7` on a real LEO event as one
  * process from its start (target < 60 s), with its Pc beside CARA's SDMC.
  *
+ * Collision avoidance (issue 28, scripts/bench-avoidance.ts): `ssa cam --trade` (60 × 40 burn times × sizes,
+ * target < 2 s) and `ssa cam --direction T --target-pc 1e-4` (one minimum-Δv search, target < 100 ms) on a
+ * real CARA event as one process from its start, beside the work alone.
+ *
  * 3D Orbital View (issue 7, scripts/bench-globe.ts): in Chromium on the dashboard, the time to first
  * draw of the whole demo catalogue and the per-frame cost of updating its positions (target < 4 ms);
  * the same for the 3D view in time (/visualization, issue 14) playing at ×1000.
@@ -52,6 +56,7 @@ import { globeBench, visualizationBench } from './bench-globe.ts';
 import { operationsBench } from './bench-operations.ts';
 import { pcBench } from './bench-pc.ts';
 import { monteCarloBench } from './bench-pc-mc.ts';
+import { avoidanceBench } from './bench-avoidance.ts';
 import { pollsBench } from './bench-polls.ts';
 import { screeningBench } from './bench-screening.ts';
 import { startupBench } from './bench-startup.ts';
@@ -158,6 +163,7 @@ await startupBench(row);
 await allVsAllBench(row);
 await pcBench(row);
 await monteCarloBench(row);
+await avoidanceBench(row);
 atmosphereBench(row);
 await startBench();
 await operationsBench(row);

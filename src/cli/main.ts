@@ -11,6 +11,7 @@ Commands:
   catalog     import element sets and SATCAT files, catalogue statistics (see ssa catalog --help)
   screen      conjunction screening of primaries against a catalogue file (see ssa screen --help)
   pc          2D collision probability for conjunction cases (see ssa pc --help)
+  cam         collision avoidance: a burn's effect on a CDM's encounter, the trade space (see ssa cam --help)
   cdm         convert conjunctions between JSON and CCSDS CDM KVN/XML (see ssa cdm --help)
   export      one object's element sets (TLE, OMM), OEM ephemeris or CZML (see ssa export --help)
   atmosphere  NRLMSISE-00 / JB2008 densities for reference-format cases (see ssa atmosphere --help)
@@ -38,6 +39,7 @@ const commands: Record<string, () => Promise<Command>> = {
   catalog: async () => (await import('./commands/catalog.ts')).catalogCommand,
   screen: async () => (await import('./commands/screen.ts')).screenCommand,
   pc: async () => (await import('./commands/pc.ts')).pcCommand,
+  cam: async () => (await import('./commands/cam.ts')).camCommand,
   cdm: async () => (await import('./commands/cdm.ts')).cdmCommand,
   export: async () => (await import('./commands/export.ts')).exportCommand,
   atmosphere: async () => (await import('./commands/atmosphere.ts')).atmosphereCommand,

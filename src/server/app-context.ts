@@ -24,6 +24,7 @@ import { CdmImportService } from './services/conjunctions/cdm-import-service.ts'
 import { DragPool } from './workers/drag/drag-pool.ts';
 import { ConjunctionQueryService } from './services/conjunctions/conjunction-query-service.ts';
 import { MonteCarloChecks } from './services/conjunctions/monte-carlo-checks.ts';
+import { AvoidanceAnalyses } from './services/conjunctions/avoidance-analyses.ts';
 import { ProximityQueryService } from './services/conjunctions/proximity-views.ts';
 import { CatalogService } from './services/catalog-service.ts';
 import { CatalogUpdater } from './services/catalog-updater.ts';
@@ -93,6 +94,7 @@ export interface AppContext {
     conjunctions: ConjunctionQueryService;
     /** On-demand Monte Carlo checks of stored events (issue 27). */
     monteCarloChecks: MonteCarloChecks;
+    avoidance: AvoidanceAnalyses;
     proximities: ProximityQueryService;
     accounts: AccountService;
     catalogScreenings: CatalogScreeningService;
@@ -266,6 +268,7 @@ export function createAppContext(config: Config, database: Database, version: st
       cdmImport: new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M }),
       conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
       monteCarloChecks: new MonteCarloChecks(repositories.conjunctionEvents),
+      avoidance: new AvoidanceAnalyses(repositories.conjunctionEvents),
       proximities: new ProximityQueryService(repositories.proximities, catalog),
       accounts: new AccountService(repositories.accounts, repositories.audit, repositories.sessions),
       // Catalogue-wide runs: on this server's threads until serve.ts attaches the job queue (PostgreSQL).

@@ -18,6 +18,7 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { cdmRoutes } from './routes/cdm.ts';
 import { proximitiesRoutes } from './routes/proximities.ts';
 import { conjunctionsRoutes } from './routes/conjunctions.ts';
+import { avoidanceRoutes } from './routes/avoidance.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { dragCalculatorRoutes } from './routes/drag-calculator.ts';
 import { catalogScreeningsRoutes } from './routes/catalog-screenings.ts';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(satellitesRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(conjunctionsRoutes, { ctx });
+  await app.register(avoidanceRoutes, { ctx });
   await app.register(cdmRoutes, { ctx });
   await app.register(proximitiesRoutes, { ctx });
   await app.register(eventsRoutes, { ctx });

@@ -114,6 +114,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     await ctx.services.jobHeartbeat.stopWatching();
     await ctx.services.analyses.stop();
     await ctx.services.monteCarloChecks.stop();
+    await ctx.services.avoidance.stop();
     await ctx.services.operations.stop();
     await ctx.services.catalogScreenings.stop();
     await app.close();

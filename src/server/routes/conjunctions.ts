@@ -69,7 +69,7 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         description:
           "Both objects' states are drawn from their covariances at TCA and moved on two-body orbits over CARA's SDMC window; the Pc is the share of draws within the hard-body radius, " +
           'with its 95 % Clopper-Pearson interval; the run stops when the interval is ±5 % of the Pc or at the cap. A check still running is returned as it is. ' +
-          'The stored event is not changed. 422 when the event has no 6×6 covariances of both objects.',
+          'Where the method choice calls for a Monte Carlo (3D-Nc failed its own usage tests), the finished check becomes the event’s Pc (method sdmc, a history point; storedAs chosen); elsewhere the event is not changed. 422 when the event has no 6×6 covariances of both objects.',
         params: ConjunctionIdParams,
         body: MonteCarloCheckRequest.optional(),
         response: { 202: MonteCarloCheck, 400: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse },
