@@ -68,3 +68,82 @@ export const AvoidanceAnalysis = z
   })
   .meta({ id: 'AvoidanceAnalysis' });
 export type AvoidanceAnalysis = z.infer<typeof AvoidanceAnalysis>;
+
+const iso = (what: string) => z.string().describe(`${what}, ISO 8601 UTC`);
+
+/** POST /api/conjunctions/{id}/plans: a burn of the event's primary, to be screened against the catalogue. */
+export const PlanRequest = z
+  .object({
+    leadS: z.number().gt(0).max(864_000).describe('The burn, seconds before the event’s TCA'),
+    dvRtnMps: z.tuple([z.number().min(-10).max(10), z.number().min(-10).max(10), z.number().min(-10).max(10)]).describe("Δv in the primary's radial, in-track, cross-track axes at the burn, m/s"),
+    targetPc: z.number().gt(0).lt(1).optional().describe('The Pc no conjunction after the burn may exceed (default 1e-4)'),
+    thresholdKm: z.number().gt(0).max(50).optional().describe('Miss distance screened for, km (default 5)'),
+    windowDays: z.number().gt(0).max(7).optional().describe('Days screened from the burn (default 7)'),
+  })
+  .strict();
+export type PlanRequest = z.infer<typeof PlanRequest>;
+
+const PlanEncounter = z.object({
+  tca: iso('TCA'),
+  missKm: z.number(),
+  pc: z.number().nullable(),
+  pcMethod: z.string(),
+});
+
+export const PlanConjunction = z.object({
+  secondaryNorad: z.number().int(),
+  secondaryName: z.string(),
+  tca: iso('TCA after the burn'),
+  missKm: z.number(),
+  relativeSpeedKmS: z.number(),
+  pc: z.number().nullable(),
+  pcMethod: PcMethod,
+  maxPc: z.number(),
+  riskLevel: z.enum(['critical', 'high', 'medium', 'low']),
+  change: z.enum(['new', 'worse', 'better', 'same']).describe('Against the same pair without the burn: new (no approach within the threshold), worse or better (Pc up or down by more than 1 %), same'),
+  before: z.object({ tca: z.string(), missKm: z.number(), pc: z.number().nullable() }).nullable(),
+});
+export type PlanConjunction = z.infer<typeof PlanConjunction>;
+
+export const PlanResult = z.object({
+  /** The bound on how far the post-burn track strays from the element set's over the window, km. */
+  maxDeviationKm: z.number(),
+  /** The plan's own event after the burn (null where the pair no longer meets within a quarter orbit of the old TCA). */
+  event: z.object({ secondaryNorad: z.number().int(), before: PlanEncounter, after: PlanEncounter.nullable() }),
+  /** Every conjunction of the post-burn track within the threshold and window, the event's included. */
+  conjunctions: z.array(PlanConjunction),
+  /** The highest Pc among conjunctions the plan creates or worsens (the event excluded), null when none. */
+  worstNewPc: z.number().nullable(),
+});
+export type PlanResult = z.infer<typeof PlanResult>;
+
+export const AvoidancePlan = z
+  .object({
+    id: z.number().int(),
+    conjunctionId: z.string(),
+    status: z.enum(['screening', 'screened', 'failed', 'chosen', 'discarded']),
+    createdAt: iso('When the plan was made'),
+    createdBy: z.string(),
+    burn: z.object({ epoch: iso('Burn epoch'), dvRtnMps: z.tuple([z.number(), z.number(), z.number()]), dvMps: z.number() }),
+    targetPc: z.number(),
+    thresholdKm: z.number(),
+    window: z.object({ start: z.string(), end: z.string() }),
+    screenedAt: z.string().nullable(),
+    acceptable: z.boolean().nullable(),
+    reason: z.string().nullable().describe('Why the plan is or is not acceptable'),
+    error: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    decidedBy: z.string().nullable(),
+    result: PlanResult.nullable(),
+    oemUrl: z.string().describe('The post-burn ephemeris, CCSDS OEM (KVN), 60 s steps over the window'),
+    opmUrl: z.string().describe('The burn summary, CCSDS OPM (KVN) with the manoeuvre block'),
+  })
+  .meta({ id: 'AvoidancePlan' });
+export type AvoidancePlan = z.infer<typeof AvoidancePlan>;
+
+export const PlanParams = z.object({
+  conjunctionId: z.string().trim().regex(/^CNJ-\d{4}-\d{3,}$/, 'a conjunction id looks like CNJ-2026-001'),
+  planId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+export const PlanDecision = z.object({ decision: z.enum(['chosen', 'discarded']) }).strict();

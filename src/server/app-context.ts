@@ -6,6 +6,7 @@ import { CatalogRepository } from './repositories/catalog-repository.ts';
 import { DragCalculationRepository } from './repositories/drag-calculation-repository.ts';
 import { SpaceWeatherRepository } from './repositories/space-weather-repository.ts';
 import { ConjunctionEventRepository } from './repositories/conjunction-event-repository.ts';
+import { ConjunctionPlanRepository } from './repositories/conjunction-plan-repository.ts';
 import { HighInterestObjectRepository } from './repositories/high-interest-object-repository.ts';
 import { ManeuverRepository } from './repositories/maneuver-repository.ts';
 import { OperationsEventRepository } from './repositories/operations-event-repository.ts';
@@ -25,6 +26,7 @@ import { DragPool } from './workers/drag/drag-pool.ts';
 import { ConjunctionQueryService } from './services/conjunctions/conjunction-query-service.ts';
 import { MonteCarloChecks } from './services/conjunctions/monte-carlo-checks.ts';
 import { AvoidanceAnalyses } from './services/conjunctions/avoidance-analyses.ts';
+import { AvoidancePlans } from './services/conjunctions/avoidance-plans.ts';
 import { ProximityQueryService } from './services/conjunctions/proximity-views.ts';
 import { CatalogService } from './services/catalog-service.ts';
 import { CatalogUpdater } from './services/catalog-updater.ts';
@@ -60,6 +62,7 @@ export interface AppContext {
     dragCalculations: DragCalculationRepository;
     screeningRuns: ScreeningRunRepository;
     conjunctionEvents: ConjunctionEventRepository;
+    conjunctionPlans: ConjunctionPlanRepository;
     operationsEvents: OperationsEventRepository;
     maneuvers: ManeuverRepository;
     highInterestObjects: HighInterestObjectRepository;
@@ -95,6 +98,7 @@ export interface AppContext {
     /** On-demand Monte Carlo checks of stored events (issue 27). */
     monteCarloChecks: MonteCarloChecks;
     avoidance: AvoidanceAnalyses;
+    plans: AvoidancePlans;
     proximities: ProximityQueryService;
     accounts: AccountService;
     catalogScreenings: CatalogScreeningService;
@@ -152,6 +156,7 @@ export function createAppContext(config: Config, database: Database, version: st
     dragCalculations: new DragCalculationRepository(database.db),
     screeningRuns: new ScreeningRunRepository(database.db),
     conjunctionEvents: new ConjunctionEventRepository(database.db),
+    conjunctionPlans: new ConjunctionPlanRepository(database.db),
     operationsEvents: new OperationsEventRepository(database.db),
     maneuvers: new ManeuverRepository(database.db),
     highInterestObjects: new HighInterestObjectRepository(database.db),
@@ -269,6 +274,7 @@ export function createAppContext(config: Config, database: Database, version: st
       conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
       monteCarloChecks: new MonteCarloChecks(repositories.conjunctionEvents),
       avoidance: new AvoidanceAnalyses(repositories.conjunctionEvents),
+      plans: new AvoidancePlans(repositories.conjunctionEvents, repositories.conjunctionPlans, catalog),
       proximities: new ProximityQueryService(repositories.proximities, catalog),
       accounts: new AccountService(repositories.accounts, repositories.audit, repositories.sessions),
       // Catalogue-wide runs: on this server's threads until serve.ts attaches the job queue (PostgreSQL).

@@ -486,13 +486,16 @@ function build(op: Operation, doc: OpenApiDocument, corpus: Corpus, mode: Mode):
 /**
  * How many successful (2xx) answers an operation may give in one run before it gets only requests that
  * must be refused: the costly ones (a screening, a 25-year lifetime on the event loop, an import that
- * rebuilds the catalogue, an SSE stream that lasts as long as its analysis).
+ * rebuilds the catalogue, an SSE stream that lasts as long as its analysis, an avoidance plan or trade
+ * space on a worker thread).
  */
 function successCap(op: Operation): number {
   if (/analyze-selected/.test(op.path)) return 2;
   if (/events$/.test(op.path) && op.method === 'GET' && /jobs/.test(op.path)) return 3;
   if (/drag-calculator\/calculate/.test(op.path)) return 6;
   if (/import/.test(op.path)) return 25;
+  // Each accepted plan or trade space is a worker thread screening or planning for seconds.
+  if (/\/(plans|avoidance)$/.test(op.path) && op.method === 'POST') return 3;
   if (/jobs\/\{id\}$/.test(op.path) && op.method === 'DELETE') return 5;
   return Number.POSITIVE_INFINITY;
 }

@@ -84,6 +84,9 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   // Imports a crash cut short are marked interrupted (their data rolled back with their transaction).
   await ctx.services.spaceWeather.initialise();
   await ctx.services.cdmImport.initialise(ctx.log.child({ service: 'cdm-import' }));
+  // Avoidance plans a stopped server left screening are marked failed, with the reason.
+  const interruptedPlans = await ctx.services.plans.recover();
+  if (interruptedPlans > 0) ctx.log.warn({ plans: interruptedPlans }, 'avoidance plans interrupted by the last stop were marked failed');
   await ctx.services.operations.initialise(new Date());
   await ctx.services.highInterest.initialise(new Date());
   const app = await buildApp(ctx);
@@ -115,6 +118,7 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     await ctx.services.analyses.stop();
     await ctx.services.monteCarloChecks.stop();
     await ctx.services.avoidance.stop();
+    await ctx.services.plans.stop();
     await ctx.services.operations.stop();
     await ctx.services.catalogScreenings.stop();
     await app.close();

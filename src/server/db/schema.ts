@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema (Drizzle). `npm run db:generate` turns changes here into a
@@ -321,6 +321,46 @@ export const conjunctionEventUpdates = pgTable(
     pcMethod: text('pc_method'),
   },
   (t) => [index('conjunction_event_updates_event_idx').on(t.eventId)],
+);
+
+/**
+ * Avoidance plans of conjunction events (issue 28): a burn of the event's primary, the screening of
+ * its post-burn track against the catalogue, and the operator's choice. `status`: screening (the job
+ * runs; a start finds none left: an interrupted one is marked failed), screened, failed, chosen,
+ * discarded. The reference element set is kept (`reference_set`) so that the post-burn ephemeris and
+ * the burn summary can be written again exactly as screened.
+ */
+export const conjunctionPlans = pgTable(
+  'conjunction_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => conjunctionEvents.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdBy: text('created_by').notNull(),
+    burnEpoch: timestamp('burn_epoch', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** Δv in the primary's RTN frame at the burn, m/s. */
+    dvR: doublePrecision('dv_r').notNull(),
+    dvT: doublePrecision('dv_t').notNull(),
+    dvN: doublePrecision('dv_n').notNull(),
+    targetPc: doublePrecision('target_pc').notNull(),
+    thresholdKm: doublePrecision('threshold_km').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The primary's element set the plan was made on (core ElementSet as JSON: doubles round-trip exactly). */
+    referenceSet: jsonb('reference_set').notNull(),
+    status: text('status').notNull(),
+    screenedAt: timestamp('screened_at', { withTimezone: true, mode: 'date' }),
+    /** The screening's outcome (contracts/avoidance.ts PlanResult). */
+    result: jsonb('result'),
+    acceptable: boolean('acceptable'),
+    reason: text('reason'),
+    error: text('error'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: text('decided_by'),
+  },
+  (t) => [index('conjunction_plans_event_idx').on(t.eventId)],
 );
 
 /**

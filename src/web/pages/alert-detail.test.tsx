@@ -1,18 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AvoidanceAnalysis } from '@contracts/avoidance.ts';
 import type { ConjunctionDetail, MonteCarloCheck } from '@contracts/conjunction-events.ts';
-import { makeDetail, makeMonteCarloCheck, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
+import { makeAvoidanceAnalysis, makeDetail, makeMonteCarloCheck, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
+import { cellColour, PC_COLOURS } from '@/components/alerts/avoidance-heat-map';
 import { setCsrfToken } from '@/lib/csrf';
-import { stubResizeObserver } from '@/test/jsdom-layout';
+import { stubRadixSelectDom, stubResizeObserver } from '@/test/jsdom-layout';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { region, termPairs } from '@/test/card-harness';
+import { labelsOf, region, termPairs } from '@/test/card-harness';
 
 const ID = 'CNJ-2021-027';
 const CDM_TEXT = 'CCSDS_CDM_VERS = 1.0\nCREATION_DATE = 2021-12-15T14:59:54.000\nORIGINATOR = CARA\n';
 
-type MonteCarloApi = Pick<Parameters<typeof mockAlertsApi>[0] & object, 'monteCarlo' | 'startMonteCarlo'>;
+type AlertsApiOptions = Parameters<typeof mockAlertsApi>[0] & object;
+type MonteCarloApi = Pick<AlertsApiOptions, 'monteCarlo' | 'startMonteCarlo'>;
 
 async function renderDetail(detail: ConjunctionDetail | Response = makeDetail(), texts: Record<string, string> = { '/api/cdm/27': CDM_TEXT }, monteCarlo: MonteCarloApi = {}) {
   const fetchMock = mockAlertsApi({ detail: () => detail, texts, ...monteCarlo });
@@ -374,5 +377,215 @@ describe('Monte Carlo check (issue 27)', () => {
   it('shows an error reading the check other than 404', async () => {
     await renderWithCheck([json(500, { message: 'Internal server error' })]);
     await waitFor(() => expect(card().getByRole('alert')).toHaveTextContent('Error loading the Monte Carlo check: Internal server error'));
+  });
+});
+
+describe('Plan avoidance (issue 28)', () => {
+  const AVOIDANCE_URL = `/api/conjunctions/${ID}/avoidance`;
+  const card = () => region('Plan avoidance');
+  const heatMap = () => card().getByRole('img', { name: /^Trade space heat map/ });
+  const cells = () => [...heatMap().querySelectorAll<SVGRectElement>('rect[data-lead]')];
+  const cell = (lead: number, dv: number) => heatMap().querySelector<SVGRectElement>(`rect[data-lead="${lead}"][data-dv="${dv}"]`)!;
+  const running = (): AvoidanceAnalysis => makeAvoidanceAnalysis({ conjunctionId: ID, status: 'running', finishedAt: null, result: null });
+  const completed = (overrides: Partial<AvoidanceAnalysis> = {}) => makeAvoidanceAnalysis({ conjunctionId: ID, ...overrides });
+
+  beforeAll(() => stubRadixSelectDom());
+
+  /** The detail page with GET …/avoidance answered by `answers` in turn (the last one repeats). */
+  async function renderWithAvoidance(answers: (AvoidanceAnalysis | null | Response)[], start?: AlertsApiOptions['startAvoidance']) {
+    let reads = 0;
+    const fetchMock = mockAlertsApi({
+      detail: () => makeDetail(),
+      avoidance: () => {
+        const answer = answers[Math.min(reads, answers.length - 1)]!;
+        reads += 1;
+        return answer instanceof Response ? answer.clone() : answer;
+      },
+      ...(start ? { startAvoidance: start } : {}),
+    });
+    const user = userEvent.setup();
+    renderApp(`/alerts/${ID}`);
+    await screen.findByRole('region', { name: 'Assessment' });
+    return { user, fetchMock, reads: () => reads };
+  }
+
+  const avoidanceCalls = (fetchMock: ReturnType<typeof mockAlertsApi>, method: string) => fetchMock.mock.calls.filter(([url, init]) => url === AVOIDANCE_URL && init?.method === method);
+
+  it("follows the Monte Carlo check and, with none yet, explains itself and offers the controls at the server's defaults", async () => {
+    const { fetchMock } = await renderWithAvoidance([null]);
+    const plan = card();
+    expect(await plan.findByText('No trade space has been computed for this event yet.')).toBeInTheDocument();
+    expect(plan.getByText(/^Plans one impulsive burn of the primary/)).toBeInTheDocument();
+    expect(plan.getByRole('combobox', { name: 'Direction' })).toHaveTextContent('Along-track (T)');
+    expect(plan.getByRole('textbox', { name: 'Largest Δv (m/s)' })).toHaveValue('0.2');
+    expect(plan.getByRole('textbox', { name: 'Earliest burn (orbits before TCA)' })).toHaveValue('3');
+    expect(plan.getByRole('button', { name: 'Compute trade space' })).toBeEnabled();
+    expect(plan.queryByRole('img')).not.toBeInTheDocument();
+    expect(plan.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(avoidanceCalls(fetchMock, 'GET')).toEqual([[AVOIDANCE_URL, expect.objectContaining({ credentials: 'include' })]]);
+    const monteCarlo = screen.getByRole('region', { name: 'Monte Carlo check' });
+    const avoidance = screen.getByRole('region', { name: 'Plan avoidance' });
+    expect(monteCarlo.compareDocumentPosition(avoidance) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(avoidance.nextElementSibling).toContainElement(screen.getByRole('region', { name: 'Primary Object' }));
+  });
+
+  it('posts the direction and limits with the CSRF token, shows an indeterminate bar while it runs, then the heat map', async () => {
+    setCsrfToken('token-1');
+    const started = vi.fn(() => running());
+    const { user, fetchMock } = await renderWithAvoidance([null, running(), completed()], started);
+    const plan = card();
+    await plan.findByText('No trade space has been computed for this event yet.');
+    await user.click(plan.getByRole('combobox', { name: 'Direction' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Along-track (T)',
+      'Against the track (−T)',
+      'Radial, up (R)',
+      'Radial, down (−R)',
+      'Cross-track (N)',
+      'Cross-track (−N)',
+      'Best (largest miss in σ)',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Against the track (−T)' }));
+    const maxDv = plan.getByRole('textbox', { name: 'Largest Δv (m/s)' });
+    await user.clear(maxDv);
+    await user.type(maxDv, '0.5');
+    const orbits = plan.getByRole('textbox', { name: 'Earliest burn (orbits before TCA)' });
+    await user.clear(orbits);
+    await user.type(orbits, '2');
+    await user.click(plan.getByRole('button', { name: 'Compute trade space' }));
+
+    const bar = await plan.findByRole('progressbar', { name: 'Computing the trade space' });
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    expect(plan.getByText('Computing the trade space…')).toBeInTheDocument();
+    expect(plan.getByText('4 burn times × 5 sizes along-track (T), up to 0.2 m/s, 10 min to 3 orbits before TCA. Started 2026-01-10 09:00:00 UTC.')).toBeInTheDocument();
+    expect(plan.getByRole('button', { name: 'Compute trade space' })).toBeDisabled();
+    expect(started).toHaveBeenCalledWith(ID, { direction: '-T', maxDvMps: 0.5, maxLeadOrbits: 2 }, expect.anything());
+    const [, init] = avoidanceCalls(fetchMock, 'POST')[0]!;
+    expect(init).toMatchObject({ credentials: 'include', headers: { 'Content-Type': 'application/json', 'x-csrf-token': 'token-1' } });
+
+    // Re-read every second while it runs, until it has finished.
+    expect(await plan.findByRole('img', { name: /^Trade space heat map/ }, { timeout: 4_000 })).toBeInTheDocument();
+    expect(plan.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(plan.getByRole('button', { name: 'Compute trade space' })).toBeEnabled();
+    expect(avoidanceCalls(fetchMock, 'GET').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('draws one cell per burn time and size, coloured by log10 Pc, with axes, a colour legend and the minimum-Δv curve of 1e-4', async () => {
+    await renderWithAvoidance([completed()]);
+    await card().findByRole('img', { name: /^Trade space heat map/ });
+    expect(heatMap()).toHaveAccessibleName(
+      'Trade space heat map: the Pc after a burn along-track (T) of 0.04 m/s to 0.2 m/s, 4 h 56 min to 10 min before TCA (4 burn times × 5 sizes), coloured by log10 Pc from ≤ 1e-10 (darkest) to 1.58e-2 (brightest); the cyan line is the minimum Δv to bring the Pc to 1e-4.',
+    );
+    expect(cells()).toHaveLength(20);
+    // The earliest burn is on the left, the largest burn at the top.
+    expect(Number(cell(3, 0).getAttribute('x'))).toBeLessThan(Number(cell(0, 0).getAttribute('x')));
+    expect(Number(cell(0, 4).getAttribute('y'))).toBeLessThan(Number(cell(0, 0).getAttribute('y')));
+    // Pc 0 and anything below 1e-10 take the lowest colour; the largest Pc (1.58e-2, in the 1e-2 decade under 1e-1) is near the top.
+    const lowest = PC_COLOURS[0];
+    expect(cell(3, 4).getAttribute('fill')).toBe(lowest);
+    expect(cell(2, 4).getAttribute('fill')).toBe(lowest);
+    expect(cell(0, 0).getAttribute('fill')).not.toBe(lowest);
+    expect(cell(0, 0).getAttribute('fill')).toBe(cellColour(1.5831e-2, { lo: -10, hi: -1 }));
+    expect(cell(1, 0).getAttribute('fill')).toBe(cellColour(2.5471e-5, { lo: -10, hi: -1 }));
+    // The 1e-4 curve: the burn 10 min before TCA cannot reach it, the other three can (one polyline of three points).
+    const curves = heatMap().querySelectorAll('[data-testid="minimum-dv-curve"]');
+    expect(curves).toHaveLength(1);
+    expect(curves[0]!.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(3);
+    const svg = within(heatMap() as unknown as HTMLElement);
+    for (const text of ['Burn time, hours before TCA (earliest on the left)', 'Δv (m/s)', 'Pc after the burn (log scale)', '1e-4 target', '≤ 1e-10', '1e-2', '0.1', '0.2', '1', '4']) expect(svg.getByText(text)).toBeInTheDocument();
+    expect(labelsOf(card().getByRole('list', { name: 'Legend' }))).toHaveLength(2);
+    expect(card().getByRole('list', { name: 'Legend' })).toHaveTextContent('Minimum Δv to reach the target Pc 1e-4');
+  });
+
+  it("shows a cell's numbers when it is clicked, or reached with the arrow keys and Enter", async () => {
+    const { user } = await renderWithAvoidance([completed()]);
+    await card().findByRole('img', { name: /^Trade space heat map/ });
+    const selected = () => within(card().getByRole('region', { name: 'Selected burn' }));
+    expect(selected().getByText('Select a cell of the map to read its burn, Pc and miss distance.')).toBeInTheDocument();
+    await user.click(cell(1, 0));
+    expect(selected().getByText('Burn 1 h 45 min before TCA, 0.04 m/s along-track (T): Pc 2.55e-5 (1:39,260), miss 579.4 m')).toBeInTheDocument();
+    expect(selected().getByText('Burn at 2021-03-24 13:25:32 UTC · below 1e-4, above 1e-6 and 1e-7.')).toBeInTheDocument();
+    expect(heatMap().querySelector('[data-testid="selected-cell"] rect')).toHaveAttribute('x', cell(1, 0).getAttribute('x'));
+
+    // The keyboard: the map is one tab stop; the cursor starts on the clicked cell.
+    heatMap().focus();
+    await user.keyboard('{ArrowLeft}{ArrowUp}{Enter}');
+    expect(selected().getByText('Burn 3 h 20 min before TCA, 0.08 m/s along-track (T): Pc 5.08e-38 (< 1:1e30), miss 2,023.0 m')).toBeInTheDocument();
+    expect(selected().getByText(/· below every target\.$/)).toBeInTheDocument();
+    await user.keyboard('{End}{PageDown} ');
+    expect(selected().getByText('Burn 10 min before TCA, 0.04 m/s along-track (T): Pc 1.58e-2 (1:63), miss 97.6 m')).toBeInTheDocument();
+    expect(selected().getByText(/· above every target\.$/)).toBeInTheDocument();
+    await user.keyboard('{Home}{PageUp}{Enter}');
+    expect(selected().getByText('Burn 4 h 56 min before TCA, 0.2 m/s along-track (T): Pc 0 (< 1:1e30), miss 7,330.6 m')).toBeInTheDocument();
+  });
+
+  it('lists the smallest burn that reaches each target, over all burn times, and says where the grid does not reach one', async () => {
+    await renderWithAvoidance([completed()]);
+    const table = await card().findByRole('table', { name: 'Minimum Δv to reach the target' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Target Pc', 'Minimum Δv', 'Burn before TCA'],
+      ['1e-4', '0.0116 m/s', '4 h 56 min'],
+      ['1e-6', '0.0167 m/s', '4 h 56 min'],
+      ['1e-7', '0.0188 m/s', '4 h 56 min'],
+    ]);
+  });
+
+  it("says 'not reached within …' for a target no burn of the grid reaches", async () => {
+    const analysis = completed();
+    const result = analysis.result!;
+    const short = completed({
+      request: { ...analysis.request, maxDvMps: 0.012 },
+      result: { ...result, minimumDv: result.minimumDv.map((m) => (m.targetPc === 1e-4 ? m : { ...m, dvMps: null, directionRtn: null, pc: null, missM: null })) },
+    });
+    await renderWithAvoidance([short]);
+    const table = await card().findByRole('table', { name: 'Minimum Δv to reach the target' });
+    expect(within(table).getByRole('row', { name: /^1e-6/ })).toHaveTextContent('1e-6not reached within 0.012 m/s—');
+    expect(within(table).getByRole('row', { name: /^1e-4/ })).toHaveTextContent('1e-40.0116 m/s4 h 56 min');
+  });
+
+  it("shows the event's Pc with its method and how the primary's track is modelled", async () => {
+    await renderWithAvoidance([completed()]);
+    await card().findByRole('img', { name: /^Trade space heat map/ });
+    expect(Object.fromEntries(termPairs(screen.getByRole('region', { name: 'Without a burn' })))).toEqual({ 'Pc without a burn': '2.12e-2 2D', 'Miss distance': '107.5 m' });
+    expect(card().getByRole('note', { name: 'Primary’s track' })).toHaveTextContent(
+      "Primary’s track: The primary's state at TCA propagated two-body + J2 (Dormand–Prince 8(5,3)); a burn's effect is the burned minus the unburned propagation from the burn.",
+    );
+    expect(card().getByText('4 burn times × 5 sizes along-track (T), up to 0.2 m/s, 10 min to 3 orbits before TCA; computed 2026-01-10 09:00:02 UTC.')).toBeInTheDocument();
+    // The form shows what was computed.
+    expect(card().getByRole('combobox', { name: 'Direction' })).toHaveTextContent('Along-track (T)');
+  });
+
+  it("shows a failed analysis's error as an alert", async () => {
+    await renderWithAvoidance([completed({ status: 'failed', result: null, error: 'the avoidance worker stopped with exit code 1' })]);
+    expect(await card().findByRole('alert')).toHaveTextContent('The trade space failed: the avoidance worker stopped with exit code 1');
+    expect(card().queryByRole('img')).not.toBeInTheDocument();
+    expect(card().getByRole('button', { name: 'Compute trade space' })).toBeEnabled();
+  });
+
+  it("shows the server's refusal of a viewer's start (403)", async () => {
+    const { user } = await renderWithAvoidance([null], () => json(403, { message: "This needs the operator role; 'vera' is a viewer" }));
+    await user.click(await card().findByRole('button', { name: 'Compute trade space' }));
+    expect(await card().findByRole('alert')).toHaveTextContent("Could not start the trade space: This needs the operator role; 'vera' is a viewer");
+    expect(card().getByText('No trade space has been computed for this event yet.')).toBeInTheDocument();
+    expect(card().queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('will not start with a limit out of range', async () => {
+    const { user, fetchMock } = await renderWithAvoidance([null]);
+    const maxDv = await card().findByRole('textbox', { name: 'Largest Δv (m/s)' });
+    await user.clear(maxDv);
+    await user.type(maxDv, '12');
+    expect(maxDv).toHaveAttribute('aria-invalid', 'true');
+    expect(maxDv).toHaveAccessibleDescription('A number above 0, at most 10.');
+    expect(card().getByRole('button', { name: 'Compute trade space' })).toBeDisabled();
+    expect(avoidanceCalls(fetchMock, 'POST')).toEqual([]);
+  });
+
+  it('shows an error reading the analysis', async () => {
+    await renderWithAvoidance([json(500, { message: 'Internal server error' })]);
+    await waitFor(() => expect(card().getByRole('alert')).toHaveTextContent('Error loading the trade space: Internal server error'));
   });
 });

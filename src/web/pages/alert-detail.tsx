@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
 import { AssessmentCard } from '@/components/alerts/assessment-card';
+import { AvoidanceCard } from '@/components/alerts/avoidance-card';
 import { CdmMessagesCard } from '@/components/alerts/cdm-messages-card';
 import { EncounterPlaneCard } from '@/components/alerts/encounter-plane-card';
 import { EstimateHistoryCard } from '@/components/alerts/estimate-history-chart';
@@ -40,8 +41,8 @@ function BackLink() {
 
 /**
  * One conjunction event (/alerts/:conjunctionId, issue 11): its numbers, how its Pc
- * was chosen and every usage violation, its Monte Carlo check on demand (issue 27), both objects, the estimates over time,
- * the encounter plane to scale, and its CDMs.
+ * was chosen and every usage violation, its Monte Carlo check on demand (issue 27), the avoidance trade space on
+ * demand (issue 28), both objects, the estimates over time, the encounter plane to scale, and its CDMs.
  */
 export default function AlertDetailPage() {
   const { conjunctionId = '' } = useParams<{ conjunctionId: string }>();
@@ -84,6 +85,8 @@ function DetailBody({ event }: { event: ConjunctionDetail }) {
           <MonteCarloCard conjunctionId={event.conjunctionId} pcNote={event.pcNote} />
         </div>
       </div>
+      {/* Next after the Monte Carlo check, across the page: the heat map needs the width. */}
+      <AvoidanceCard conjunctionId={event.conjunctionId} />
       <div className="grid gap-6 md:grid-cols-2">
         <EventObjectCard title="Primary Object" object={event.primaryObject} />
         <EventObjectCard title="Secondary Object" object={event.secondaryObject} />

@@ -63,6 +63,7 @@ export function useTestApp(options: TestAppOptions): TestApp {
     await app?.close();
     await ctx?.services.monteCarloChecks.stop();
     await ctx?.services.avoidance.stop();
+    await ctx?.services.plans.stop();
     await ctx?.services.catalogScreenings.stop();
     await ctx?.services.jobHeartbeat.stop();
     await ctx?.services.screening.close();

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { AvoidanceAnalysis } from '@contracts/avoidance.ts';
 import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse, MonteCarloCheck } from '@contracts/conjunction-events.ts';
 import { json } from '@/test/fetch-mock';
 
@@ -11,6 +12,7 @@ import { json } from '@/test/fetch-mock';
 const LIST_API = '/api/conjunctions';
 export const IMPORT_API = '/api/cdm/import';
 const MONTE_CARLO_PATH = /^\/api\/conjunctions\/([^/]+)\/monte-carlo$/;
+const AVOIDANCE_PATH = /^\/api\/conjunctions\/([^/]+)\/avoidance$/;
 
 /** TERRA vs IRIDIUM 33 DEB as CARA's CDM gives it; `overrides` set the rest. */
 export function makeListItem(overrides: Partial<ConjunctionListItem> = {}): ConjunctionListItem {
@@ -160,6 +162,56 @@ export function makeMonteCarloCheck(overrides: Partial<MonteCarloCheck> = {}): M
   };
 }
 
+/**
+ * The avoidance trade space of TERRA vs IRIDIUM 33 DEB (CARA's CDM 000025994_conj_000037558_20210324_151047,
+ * Pc 2.12e-2 2D, miss 107.5 m) as the server computes it (ssa cam --trade) on a 4 × 5 grid: along-track
+ * burns of 0.04-0.2 m/s from 10 min to 3 orbits (4 h 56 min) before TCA, completed by default. A burn
+ * 10 min before TCA barely moves the miss (0.2 m/s leaves Pc 1.69e-4); from one orbit earlier on the
+ * Pc falls by decades per 0.04 m/s, and 0.0116 m/s 4 h 56 min before TCA reaches 1e-4.
+ */
+export function makeAvoidanceAnalysis(overrides: Partial<AvoidanceAnalysis> = {}): AvoidanceAnalysis {
+  const leadTimesS = [600, 6314.4488207939385, 12028.897641587877, 17743.346462381814];
+  const minimumDv: [number, (number | null)[], (number | null)[], (number | null)[]][] = [
+    // targetPc, then per burn time: dvMps, the Pc and the miss (m) it gives.
+    [1e-4, [null, 0.034885004054279196, 0.017448611737048345, 0.011583691093346286], [null, 9.999642e-5, 9.996997e-5, 9.99744e-5], [null, 519.02, 525.22, 525.77]],
+    [1e-6, [null, 0.050392678311872025, 0.025176586395495006, 0.01671207513697511], [null, 9.99912e-7, 9.996603e-7, 9.995131e-7], [null, 701.97, 710.26, 710.98]],
+    [1e-7, [null, 0.05679997344268256, 0.028369021244738744, 0.01883076939056084], [null, 9.998922e-8, 9.995944e-8, 9.991039e-8], [null, 777.56, 786.7, 787.5]],
+  ];
+  return {
+    conjunctionId: 'CNJ-2021-001',
+    status: 'completed',
+    startedAt: '2026-01-10T09:00:00.000Z',
+    finishedAt: '2026-01-10T09:00:02.000Z',
+    request: { maxDvMps: 0.2, maxLeadOrbits: 3, minLeadS: 600, leadSteps: 4, dvSteps: 5, direction: 'T', targets: [1e-4, 1e-6, 1e-7] },
+    tca: '2021-03-24T15:10:47.417Z',
+    pc: 0.02117381743792746,
+    pcMethod: 'pc2d',
+    missM: 107.54,
+    primaryReference: "The primary's state at TCA propagated two-body + J2 (Dormand–Prince 8(5,3)); a burn's effect is the burned minus the unburned propagation from the burn",
+    result: {
+      leadTimesS,
+      dvMagnitudesMps: [0.04, 0.08, 0.12, 0.16, 0.2],
+      pc: [
+        [1.5831e-2, 8.461e-3, 3.2265e-3, 8.7574e-4, 1.6872e-4],
+        [2.5471e-5, 3.3824e-12, 4.9154e-23, 7.7397e-38, 1.3068e-56],
+        [3.1381e-12, 5.0818e-38, 8.6205e-80, 1.4642e-137, 2.7156e-210],
+        [2.6407e-23, 1.765e-80, 5.4968e-174, 1.0011e-302, 0],
+      ],
+      missM: [
+        [97.59, 90.6, 87.29, 88.06, 92.82],
+        [579.37, 1051.26, 1523.16, 1995.06, 2466.96],
+        [1065.19, 2022.98, 2980.76, 3938.54, 4896.31],
+        [1552.04, 2996.69, 4441.32, 5885.95, 7330.56],
+      ],
+      minimumDv: leadTimesS.flatMap((leadS, i) =>
+        minimumDv.map(([targetPc, dvs, pcs, misses]) => ({ targetPc, leadS, dvMps: dvs[i]!, directionRtn: dvs[i] === null ? null : ([0, 1, 0] as [number, number, number]), pc: pcs[i]!, missM: misses[i]! })),
+      ),
+    },
+    error: null,
+    ...overrides,
+  };
+}
+
 interface AlertsApi {
   /** GET /api/conjunctions?…: the answer to the query (default: an empty list). */
   list?: (params: URLSearchParams) => ConjunctionListResponse | Response;
@@ -171,6 +223,10 @@ interface AlertsApi {
   monteCarlo?: (conjunctionId: string) => MonteCarloCheck | Response;
   /** POST /api/conjunctions/{id}/monte-carlo with its JSON body (default: 404). */
   startMonteCarlo?: (conjunctionId: string, body: unknown, init: RequestInit | undefined) => MonteCarloCheck | Response;
+  /** GET /api/conjunctions/{id}/avoidance (default: 200 null, no trade space yet). */
+  avoidance?: (conjunctionId: string) => AvoidanceAnalysis | null | Response;
+  /** POST /api/conjunctions/{id}/avoidance with its JSON body (default: 404). */
+  startAvoidance?: (conjunctionId: string, body: unknown, init: RequestInit | undefined) => AvoidanceAnalysis | Response;
   /** GET of other paths as text (e.g. a CDM's url). */
   texts?: Record<string, string>;
 }
@@ -193,6 +249,14 @@ export function mockAlertsApi(api: AlertsApi = {}) {
         return api.startMonteCarlo ? answer(api.startMonteCarlo(id, init.body ? JSON.parse(String(init.body)) : undefined, init)) : json(404, { message: `No conjunction ${id}` });
       }
       return api.monteCarlo ? answer(api.monteCarlo(id)) : json(200, null);
+    }
+    const avoidance = AVOIDANCE_PATH.exec(url.pathname);
+    if (avoidance) {
+      const id = decodeURIComponent(avoidance[1]!);
+      if (init?.method === 'POST') {
+        return api.startAvoidance ? answer(api.startAvoidance(id, init.body ? JSON.parse(String(init.body)) : undefined, init)) : json(404, { message: `No conjunction ${id}` });
+      }
+      return api.avoidance ? answer(api.avoidance(id)) : json(200, null);
     }
     if (url.pathname === LIST_API) return answer(api.list?.(url.searchParams) ?? listResponse([]));
     if (url.pathname.startsWith(`${LIST_API}/`) && api.detail) return answer(api.detail(decodeURIComponent(url.pathname.slice(LIST_API.length + 1))));
