@@ -91,7 +91,7 @@ export function screenPlan(job: PlanJob, prepared: ReturnType<typeof planSubject
   for (const c of created.filter((x) => (x.pc ?? 0) > job.targetPc)) problems.push(`it ${c.change === 'new' ? 'creates' : 'worsens'} a conjunction with ${c.secondaryName} (${c.secondaryNorad}) at ${c.tca}, Pc ${(c.pc ?? 0).toExponential(2)}`);
   const acceptable = problems.length === 0;
   const reason = acceptable
-    ? `Acceptable: the event's Pc after the burn is ${after?.pc == null ? 'below any threshold (no approach within a quarter orbit)' : after.pc.toExponential(2)}, and no conjunction the plan creates or worsens exceeds ${job.targetPc}.`
+    ? `Acceptable: the event's Pc after the burn is ${after === null || after.pc === null ? 'below any threshold (no approach within a quarter orbit)' : after.pc.toExponential(2)}, and no conjunction the plan creates or worsens exceeds ${job.targetPc}.`
     : `Not acceptable: ${problems.join('; ')}.`;
   return {
     result: {
