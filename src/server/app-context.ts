@@ -19,9 +19,11 @@ import { SessionRepository } from './repositories/session-repository.ts';
 import { ScheduledTaskRepository } from './repositories/scheduled-task-repository.ts';
 import { ScreeningJobRepository } from './repositories/screening-job-repository.ts';
 import { CatalogScreeningRepository } from './repositories/catalog-screening-repository.ts';
+import { EphemerisRepository } from './repositories/ephemeris-repository.ts';
 import { CatalogScreeningService } from './services/catalog-screening/catalog-screening-service.ts';
 import { AccountService } from './services/account-service.ts';
 import { CdmImportService } from './services/conjunctions/cdm-import-service.ts';
+import { EphemerisService } from './services/ephemerides/ephemeris-service.ts';
 import { DragPool } from './workers/drag/drag-pool.ts';
 import { ConjunctionQueryService } from './services/conjunctions/conjunction-query-service.ts';
 import { MonteCarloChecks } from './services/conjunctions/monte-carlo-checks.ts';
@@ -74,6 +76,7 @@ export interface AppContext {
     scheduledTasks: ScheduledTaskRepository;
     screeningJobs: ScreeningJobRepository;
     catalogScreenings: CatalogScreeningRepository;
+    ephemerides: EphemerisRepository;
   };
   services: {
     catalog: CatalogService;
@@ -110,6 +113,8 @@ export interface AppContext {
     sourceStatus: DataSourceStatusService;
     /** The object page's data: search, identity and state, history (issue 14). */
     objects: ObjectViews;
+    /** Operators' uploaded OEM ephemerides of fleet objects (issue 28). */
+    ephemerides: EphemerisService;
   };
 }
 
@@ -168,6 +173,7 @@ export function createAppContext(config: Config, database: Database, version: st
     scheduledTasks: new ScheduledTaskRepository(database.db),
     screeningJobs: new ScreeningJobRepository(database.db),
     catalogScreenings: new CatalogScreeningRepository(database.db),
+    ephemerides: new EphemerisRepository(database.db),
   };
   // Periodic tasks (screening, online updates) run once per interval across the servers sharing
   // this database: each claims a period before running it. On PGlite this server is the only one,
@@ -291,6 +297,7 @@ export function createAppContext(config: Config, database: Database, version: st
       settings,
       sourceStatus,
       objects: new ObjectViews(catalog, { catalog: repositories.catalog, maneuvers: repositories.maneuvers }, () => operationsReadModel.threatAssessments().body),
+      ephemerides: new EphemerisService(repositories.ephemerides, catalog),
     },
   };
 }

@@ -24,6 +24,7 @@ import { dragCalculatorRoutes } from './routes/drag-calculator.ts';
 import { catalogScreeningsRoutes } from './routes/catalog-screenings.ts';
 import { objectsRoutes } from './routes/objects.ts';
 import { eventsRoutes } from './routes/events.ts';
+import { ephemeridesRoutes } from './routes/ephemerides.ts';
 import { healthRoutes } from './routes/health.ts';
 import { highInterestObjectsRoutes } from './routes/high-interest-objects.ts';
 import { maneuversRoutes } from './routes/maneuvers.ts';
@@ -113,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(catalogScreeningsRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(objectsRoutes, { ctx });
+  await app.register(ephemeridesRoutes, { ctx });
   await registerWebApp(app, options.webDir);
   return app;
 }

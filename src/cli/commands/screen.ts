@@ -15,6 +15,7 @@ import type { Config } from '../../server/config.ts';
 import { processIo, type CommandIo } from '../io.ts';
 
 export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE (--primary ID[,ID...] | --all) --start ISO --end ISO --threshold-km X [--workers N] [--queue [--shards N]] [--progress]
+       ssa screen --catalog FILE --ephemeris FILE.oem --start ISO --end ISO --threshold-km X
 
 Finds every close approach closer than X km between the primaries and every other object of
 the catalogue with a time of closest approach in [start, end), by SGP4 (filters: apogee/perigee,
@@ -38,6 +39,12 @@ Options:
   --catalog FILE        element sets: TLE, 3LE or OMM (KVN, XML, JSON, CSV); the newest set of each object is used
   --primary ID[,ID...]  NORAD catalogue numbers of the primaries (Alpha-5 accepted)
   --all                 every pair of the catalogue instead of primaries
+  --ephemeris FILE.oem  screen an operator's ephemeris (CCSDS OEM, KVN or XML; TEME, EME2000 or GCRF)
+                        in place of its object's element set: the object is found in the catalogue
+                        by OBJECT_ID (international designator) or NORAD number and is not its own
+                        secondary; the OEM's covariance at TCA, where it has one, is the primary's
+                        for the Pc. Each conjunction adds primary_track and covariance_source, the
+                        output primary_track (the file, its span, how far it strays from the element set)
   --start ISO           window start, UTC, e.g. 2023-10-09T00:00:00Z
   --end ISO             window end, UTC, after the start
   --threshold-km X      distance threshold, km, greater than 0
@@ -143,6 +150,7 @@ export async function screenCommand(args: string[], env: Record<string, string |
       catalog: { type: 'string' },
       primary: { type: 'string' },
       all: { type: 'boolean' },
+      ephemeris: { type: 'string' },
       start: { type: 'string' },
       end: { type: 'string' },
       'threshold-km': { type: 'string' },
@@ -161,6 +169,27 @@ export async function screenCommand(args: string[], env: Record<string, string |
   const path = values.catalog;
   if (path === undefined || path.trim() === '') throw new UsageError('missing --catalog FILE', SCREEN_USAGE);
   if (values.all && values.primary !== undefined) throw new UsageError('--all and --primary exclude each other: --all screens every pair', SCREEN_USAGE);
+  if (values.ephemeris !== undefined) {
+    if (values.all || values.primary !== undefined || values.queue) throw new UsageError('--ephemeris screens its own object: it goes without --primary, --all and --queue', SCREEN_USAGE);
+    const start = parseInstant('start', values.start);
+    const end = parseInstant('end', values.end);
+    if (!(end > start)) throw new UsageError(`--end (${isoUtc(end)}) must be after --start (${isoUtc(start)})`, SCREEN_USAGE);
+    const thresholdKm = parseThreshold(values['threshold-km']);
+    const read = async (file: string, what: string) => {
+      try {
+        return await io.readFile(file);
+      } catch (error) {
+        throw new UsageError(`cannot read ${what} file '${file}': ${(error as Error).message}`, SCREEN_USAGE);
+      }
+    };
+    const { sets, rejected } = parseElementSets(await read(path, '--catalog'));
+    if (rejected.length > 0) io.stderr(`ssa screen: ${path}: ${rejected.length} record(s) rejected (first at line ${rejected[0]!.line}: ${rejected[0]!.reason})\n`);
+    if (sets.length === 0) throw new UsageError(`no valid element sets in '${path}'`, SCREEN_USAGE);
+    const { screenEphemeris } = await import('./screen-ephemeris.ts');
+    const output = screenEphemeris({ oemText: await read(values.ephemeris, '--ephemeris'), oemPath: values.ephemeris, sets: localCatalogVersion(sets).sets, start, end, thresholdKm, usage: SCREEN_USAGE });
+    await io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+    return;
+  }
   const primaries = values.all ? [] : parsePrimaries(values.primary);
   const start = parseInstant('start', values.start);
   const end = parseInstant('end', values.end);

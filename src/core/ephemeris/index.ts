@@ -31,3 +31,4 @@ export {
   type OemInterpolationMethod,
 } from './oem-interpolate.ts';
 export { czmlDocument, type CzmlObject } from './czml.ts';
+export { oemTrack, type OemTrack, type TemeKmState } from './oem-track.ts';

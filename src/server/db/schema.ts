@@ -708,3 +708,40 @@ export const catalogScreeningConjunctions = pgTable(
     index('catalog_screening_conjunctions_tca_order_idx').on(t.jobId, t.tca, t.seq),
   ],
 );
+
+/**
+ * Operators' own predicted ephemerides of fleet objects (issue 28), CCSDS OEM files (KVN or XML) kept
+ * exactly as received (`text`), with what was read from them: the object (matched to the catalogue by
+ * OBJECT_ID or a NORAD number), the header, the frame(s), the span usable for screening (the union of
+ * the segments' USEABLE_START_TIME … USEABLE_STOP_TIME, else START_TIME … STOP_TIME), and the number of
+ * states and covariance matrices. The same file (SHA-256 of its text) twice for one object is one row.
+ */
+export const ephemerides = pgTable(
+  'ephemerides',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    noradId: integer('norad_id').notNull(),
+    /** The OEM's OBJECT_ID as written (of its first segment). */
+    objectId: text('object_id').notNull(),
+    /** The OEM's OBJECT_NAME as written (of its first segment). */
+    objectName: text('object_name').notNull(),
+    originator: text('originator').notNull(),
+    creationDate: timestamp('creation_date', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull(),
+    importedBy: text('imported_by').notNull(),
+    fileName: text('file_name'),
+    /** KVN | XML */
+    format: text('format', { enum: ['KVN', 'XML'] }).notNull(),
+    /** The file as received. */
+    text: text('text').notNull(),
+    /** REF_FRAME of the segments (several, comma-separated, when they differ). */
+    refFrame: text('ref_frame').notNull(),
+    usableStart: timestamp('usable_start', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    usableStop: timestamp('usable_stop', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    states: integer('states').notNull(),
+    covariances: integer('covariances').notNull(),
+    /** SHA-256 of the text (UTF-8), hex. */
+    sha256: text('sha256').notNull(),
+  },
+  (t) => [uniqueIndex('ephemerides_norad_sha256_uq').on(t.noradId, t.sha256), index('ephemerides_norad_usable_idx').on(t.noradId, t.usableStart, t.usableStop), index('ephemerides_imported_idx').on(t.importedAt)],
+);

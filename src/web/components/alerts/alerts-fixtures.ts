@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { AvoidanceAnalysis } from '@contracts/avoidance.ts';
+import type { AvoidanceAnalysis, AvoidancePlan, PlanConjunction, PlanResult } from '@contracts/avoidance.ts';
 import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse, MonteCarloCheck } from '@contracts/conjunction-events.ts';
 import { json } from '@/test/fetch-mock';
 
@@ -13,6 +13,8 @@ const LIST_API = '/api/conjunctions';
 export const IMPORT_API = '/api/cdm/import';
 const MONTE_CARLO_PATH = /^\/api\/conjunctions\/([^/]+)\/monte-carlo$/;
 const AVOIDANCE_PATH = /^\/api\/conjunctions\/([^/]+)\/avoidance$/;
+const PLANS_PATH = /^\/api\/conjunctions\/([^/]+)\/plans$/;
+const PLAN_DECISION_PATH = /^\/api\/conjunctions\/([^/]+)\/plans\/(\d+)\/decision$/;
 
 /** TERRA vs IRIDIUM 33 DEB as CARA's CDM gives it; `overrides` set the rest. */
 export function makeListItem(overrides: Partial<ConjunctionListItem> = {}): ConjunctionListItem {
@@ -212,6 +214,122 @@ export function makeAvoidanceAnalysis(overrides: Partial<AvoidanceAnalysis> = {}
   };
 }
 
+/**
+ * The conjunctions of TERRA's track after an along-track burn of 0.03 m/s 2 h 30 min before TCA
+ * (screened 7 days, 5 km): the event itself, much better; a new approach to COSMOS 2251 DEB at Pc
+ * 2.40e-4, above the 1e-4 target; FENGYUN 1C DEB a little worse (still below it); an SL-16 R/B as
+ * before the burn.
+ */
+export function makePlanConjunctions(): PlanConjunction[] {
+  return [
+    {
+      secondaryNorad: 37558,
+      secondaryName: 'IRIDIUM 33 DEB',
+      tca: '2021-03-24T15:10:47.102Z',
+      missKm: 1.2345,
+      relativeSpeedKmS: 11.07,
+      pc: 3.1e-12,
+      pcMethod: 'pc2d',
+      maxPc: 1.2e-6,
+      riskLevel: 'low',
+      change: 'better',
+      before: { tca: '2021-03-24T15:10:47.417Z', missKm: 0.10754, pc: 0.02117381743792746 },
+    },
+    {
+      secondaryNorad: 33759,
+      secondaryName: 'COSMOS 2251 DEB',
+      tca: '2021-03-26T04:12:09.000Z',
+      missKm: 0.412,
+      relativeSpeedKmS: 14.2,
+      pc: 2.4e-4,
+      pcMethod: 'pc2d',
+      maxPc: 3.1e-3,
+      riskLevel: 'high',
+      change: 'new',
+      before: null,
+    },
+    {
+      secondaryNorad: 31141,
+      secondaryName: 'FENGYUN 1C DEB',
+      tca: '2021-03-27T21:40:33.500Z',
+      missKm: 2.81,
+      relativeSpeedKmS: 9.8,
+      pc: 3.2e-7,
+      pcMethod: 'pc2d',
+      maxPc: 2.2e-5,
+      riskLevel: 'low',
+      change: 'worse',
+      before: { tca: '2021-03-27T21:40:34.100Z', missKm: 3.62, pc: 1.1e-7 },
+    },
+    {
+      secondaryNorad: 22285,
+      secondaryName: 'SL-16 R/B',
+      tca: '2021-03-29T08:02:51.000Z',
+      missKm: 4.63,
+      relativeSpeedKmS: 7.5,
+      pc: 0,
+      pcMethod: 'pc2d',
+      maxPc: 4.1e-6,
+      riskLevel: 'low',
+      change: 'same',
+      before: { tca: '2021-03-29T08:02:51.000Z', missKm: 4.63, pc: 0 },
+    },
+  ];
+}
+
+/** The screening result of that burn (PlanResult): the event from Pc 2.12e-2 at 107.5 m to 3.10e-12 at 1,234.5 m. */
+export function makePlanResult(overrides: Partial<PlanResult> = {}): PlanResult {
+  return {
+    maxDeviationKm: 0.42,
+    event: {
+      secondaryNorad: 37558,
+      before: { tca: '2021-03-24T15:10:47.417Z', missKm: 0.10754, pc: 0.02117381743792746, pcMethod: 'pc2d' },
+      after: { tca: '2021-03-24T15:10:47.102Z', missKm: 1.2345, pc: 3.1e-12, pcMethod: 'pc2d' },
+    },
+    conjunctions: makePlanConjunctions(),
+    worstNewPc: 2.4e-4,
+    ...overrides,
+  };
+}
+
+export const NOT_ACCEPTABLE_REASON = 'Not acceptable: it creates a conjunction with COSMOS 2251 DEB (33759) at 2021-03-26T04:12:09.000Z, Pc 2.40e-4.';
+
+/**
+ * Plan 1 of TERRA vs IRIDIUM 33 DEB (GET /api/conjunctions/{id}/plans): 0.03 m/s along-track 2 h 30 min
+ * before TCA, made by 'olga', screened and not acceptable (the new COSMOS 2251 DEB conjunction).
+ * Use `screeningPlan` for the same burn as the POST answers it.
+ */
+export function makePlan(overrides: Partial<AvoidancePlan> = {}): AvoidancePlan {
+  const conjunctionId = overrides.conjunctionId ?? 'CNJ-2021-001';
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    conjunctionId,
+    status: 'screened',
+    createdAt: '2026-01-10T09:10:00.000Z',
+    createdBy: 'olga',
+    burn: { epoch: '2021-03-24T12:40:47.417Z', dvRtnMps: [0, 0.03, 0], dvMps: 0.03 },
+    targetPc: 1e-4,
+    thresholdKm: 5,
+    window: { start: '2021-03-24T12:40:47.417Z', end: '2021-03-31T12:40:47.417Z' },
+    screenedAt: '2026-01-10T09:10:09.000Z',
+    acceptable: false,
+    reason: NOT_ACCEPTABLE_REASON,
+    error: null,
+    decidedAt: null,
+    decidedBy: null,
+    result: makePlanResult(),
+    oemUrl: `/api/conjunctions/${conjunctionId}/plans/${id}/oem`,
+    opmUrl: `/api/conjunctions/${conjunctionId}/plans/${id}/opm`,
+    ...overrides,
+  };
+}
+
+/** `plan` as it is while its screening runs (the POST's 202 answer). */
+export function screeningPlan(plan: AvoidancePlan = makePlan()): AvoidancePlan {
+  return { ...plan, status: 'screening', screenedAt: null, acceptable: null, reason: null, result: null };
+}
+
 interface AlertsApi {
   /** GET /api/conjunctions?…: the answer to the query (default: an empty list). */
   list?: (params: URLSearchParams) => ConjunctionListResponse | Response;
@@ -227,6 +345,12 @@ interface AlertsApi {
   avoidance?: (conjunctionId: string) => AvoidanceAnalysis | null | Response;
   /** POST /api/conjunctions/{id}/avoidance with its JSON body (default: 404). */
   startAvoidance?: (conjunctionId: string, body: unknown, init: RequestInit | undefined) => AvoidanceAnalysis | Response;
+  /** GET /api/conjunctions/{id}/plans (default: 200 [], no plans yet). */
+  plans?: (conjunctionId: string) => AvoidancePlan[] | Response;
+  /** POST /api/conjunctions/{id}/plans with its JSON body (default: 404). */
+  startPlan?: (conjunctionId: string, body: unknown, init: RequestInit | undefined) => AvoidancePlan | Response;
+  /** POST /api/conjunctions/{id}/plans/{planId}/decision with its JSON body (default: 404). */
+  decidePlan?: (conjunctionId: string, planId: number, body: unknown, init: RequestInit | undefined) => AvoidancePlan | Response;
   /** GET of other paths as text (e.g. a CDM's url). */
   texts?: Record<string, string>;
 }
@@ -257,6 +381,20 @@ export function mockAlertsApi(api: AlertsApi = {}) {
         return api.startAvoidance ? answer(api.startAvoidance(id, init.body ? JSON.parse(String(init.body)) : undefined, init)) : json(404, { message: `No conjunction ${id}` });
       }
       return api.avoidance ? answer(api.avoidance(id)) : json(200, null);
+    }
+    const plans = PLANS_PATH.exec(url.pathname);
+    if (plans) {
+      const id = decodeURIComponent(plans[1]!);
+      if (init?.method === 'POST') {
+        return api.startPlan ? answer(api.startPlan(id, init.body ? JSON.parse(String(init.body)) : undefined, init)) : json(404, { message: `No conjunction ${id}` });
+      }
+      return api.plans ? answer(api.plans(id)) : json(200, []);
+    }
+    const decision = PLAN_DECISION_PATH.exec(url.pathname);
+    if (decision && init?.method === 'POST') {
+      const id = decodeURIComponent(decision[1]!);
+      const planId = Number(decision[2]);
+      return api.decidePlan ? answer(api.decidePlan(id, planId, init.body ? JSON.parse(String(init.body)) : undefined, init)) : json(404, { message: `No plan ${planId} of ${id}` });
     }
     if (url.pathname === LIST_API) return answer(api.list?.(url.searchParams) ?? listResponse([]));
     if (url.pathname.startsWith(`${LIST_API}/`) && api.detail) return answer(api.detail(decodeURIComponent(url.pathname.slice(LIST_API.length + 1))));

@@ -1,5 +1,5 @@
 import { CircleAlert, LoaderCircle, Rocket } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { AvoidanceAnalysis } from '@contracts/avoidance.ts';
 import {
   AvoidanceHeatMap,
@@ -13,6 +13,7 @@ import {
   type BurnDirection,
   type CellRef,
 } from '@/components/alerts/avoidance-heat-map';
+import { AvoidancePlans, cellPrefill, IndeterminateProgress } from '@/components/alerts/avoidance-plans';
 import { PcMethodBadge } from '@/components/alerts/pc-value';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -64,7 +65,8 @@ const LIMIT_PROBLEM = `A number above 0, at most ${LIMIT_MAX}.`;
  * trade space' (operators; a background job on the server, re-read every second while it runs),
  * and the result: the heat map of Pc over burn time × Δv with the minimum-Δv curve, the selected
  * cell's numbers, the smallest burn that reaches each target Pc, the event's Pc without a burn and
- * how the primary's track is modelled.
+ * how the primary's track is modelled. Below it, the event's avoidance plans (avoidance-plans.tsx):
+ * the selected cell's burn, or a typed one, screened against the whole catalogue.
  */
 export function AvoidanceCard({ conjunctionId }: { conjunctionId: string }) {
   const titleId = useId();
@@ -77,6 +79,10 @@ export function AvoidanceCard({ conjunctionId }: { conjunctionId: string }) {
   const maxLeadOrbits = parseLimit(form.maxLeadOrbits);
   const running = analysis?.status === 'running';
   const set = (patch: Partial<PlanForm>) => setEdited({ ...form, ...patch });
+  // The selected cell, of the analysis it belongs to: a new analysis starts with none.
+  const [selection, setSelection] = useState<{ startedAt: string; cell: CellRef } | null>(null);
+  const selected = analysis && selection?.startedAt === analysis.startedAt ? selection.cell : null;
+  const prefill = analysis?.status === 'completed' && analysis.result && selected ? cellPrefill(analysis, analysis.result, selected) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (maxDvMps === null || maxLeadOrbits === null) return;
@@ -116,8 +122,9 @@ export function AvoidanceCard({ conjunctionId }: { conjunctionId: string }) {
           </Alert>
         )}
         {analysis === null && <p>{NO_AVOIDANCE_TEXT}</p>}
-        {/* A new analysis starts with no cell selected. */}
-        {analysis && <AnalysisState key={analysis.startedAt} analysis={analysis} />}
+        {/* A new analysis starts afresh (the heat map's cursor too). */}
+        {analysis && <AnalysisState key={analysis.startedAt} analysis={analysis} selected={selected} onSelect={(cell) => setSelection({ startedAt: analysis.startedAt, cell })} />}
+        <AvoidancePlans conjunctionId={conjunctionId} tca={analysis?.tca ?? null} prefill={prefill} />
       </CardContent>
     </Card>
   );
@@ -194,9 +201,14 @@ function LimitField({ label, value, problem, hint, className, onChange }: LimitF
   );
 }
 
-function AnalysisState({ analysis }: { analysis: AvoidanceAnalysis }) {
+interface CellSelection {
+  selected: CellRef | null;
+  onSelect: (cell: CellRef) => void;
+}
+
+function AnalysisState({ analysis, selected, onSelect }: { analysis: AvoidanceAnalysis } & CellSelection) {
   if (analysis.status === 'running') return <Running analysis={analysis} />;
-  if (analysis.status === 'completed' && analysis.result) return <Completed analysis={analysis} result={analysis.result} />;
+  if (analysis.status === 'completed' && analysis.result) return <Completed analysis={analysis} result={analysis.result} selected={selected} onSelect={onSelect} />;
   const failure = analysis.status === 'completed' ? 'The trade space ended without a result' : 'The trade space failed';
   return (
     <div className="space-y-3">
@@ -212,26 +224,6 @@ function AnalysisState({ analysis }: { analysis: AvoidanceAnalysis }) {
 /** '60 burn times × 40 sizes along-track (T), up to 0.2 m/s, 10 min to 3 orbits before TCA'. */
 function gridText(request: AvoidanceAnalysis['request']): string {
   return `${request.leadSteps} burn times × ${request.dvSteps} sizes ${directionPhrase(request.direction)}, up to ${formatDv(request.maxDvMps)}, ${formatLead(request.minLeadS)} to ${request.maxLeadOrbits} orbits before TCA`;
-}
-
-/**
- * The server says nothing of its progress, so the bar is indeterminate (no aria-valuenow): a
- * segment sliding across, moved with the Web Animations API as the stylesheet has no keyframes
- * for it, and still for readers who asked for reduced motion.
- */
-function IndeterminateProgress({ label }: { label: string }) {
-  const segment = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = segment.current;
-    if (!element || typeof element.animate !== 'function' || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    const animation = element.animate([{ transform: 'translateX(-100%)' }, { transform: 'translateX(250%)' }], { duration: 1400, iterations: Infinity, easing: 'ease-in-out' });
-    return () => animation.cancel();
-  }, []);
-  return (
-    <div role="progressbar" aria-label={label} aria-valuetext="In progress" className="relative h-2 w-full overflow-hidden rounded-full bg-secondary">
-      <div ref={segment} className="h-full w-2/5 rounded-full bg-primary" />
-    </div>
-  );
 }
 
 function Running({ analysis }: { analysis: AvoidanceAnalysis }) {
@@ -357,12 +349,11 @@ function cellDetail(analysis: AvoidanceAnalysis, result: AvoidanceResult, cell: 
   return `Burn at ${formatUtcDateTime(epoch)} UTC · ${verdict}.`;
 }
 
-function Completed({ analysis, result }: { analysis: AvoidanceAnalysis; result: AvoidanceResult }) {
-  const [selected, setSelected] = useState<CellRef | null>(null);
+function Completed({ analysis, result, selected, onSelect }: { analysis: AvoidanceAnalysis; result: AvoidanceResult } & CellSelection) {
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="min-w-0 space-y-3">
-        <AvoidanceHeatMap analysis={analysis} result={result} selected={selected} onSelect={setSelected} />
+        <AvoidanceHeatMap analysis={analysis} result={result} selected={selected} onSelect={onSelect} />
         <section aria-label="Selected burn" aria-live="polite" className="space-y-1 rounded-md border bg-muted/20 p-3">
           {selected ? (
             <>
