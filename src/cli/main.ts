@@ -13,6 +13,7 @@ Commands:
   pc          2D collision probability for conjunction cases (see ssa pc --help)
   cam         collision avoidance: a burn's effect on a CDM's encounter, the trade space (see ssa cam --help)
   cdm         convert conjunctions between JSON and CCSDS CDM KVN/XML (see ssa cdm --help)
+  ephemeris   import operators' CCSDS OEM ephemerides of fleet objects, list them (see ssa ephemeris --help)
   export      one object's element sets (TLE, OMM), OEM ephemeris or CZML (see ssa export --help)
   atmosphere  NRLMSISE-00 / JB2008 densities for reference-format cases (see ssa atmosphere --help)
   spaceweather  import CelesTrak SW-All space-weather files, show what is stored (see ssa spaceweather --help)
@@ -41,6 +42,7 @@ const commands: Record<string, () => Promise<Command>> = {
   pc: async () => (await import('./commands/pc.ts')).pcCommand,
   cam: async () => (await import('./commands/cam.ts')).camCommand,
   cdm: async () => (await import('./commands/cdm.ts')).cdmCommand,
+  ephemeris: async () => (await import('./commands/ephemeris.ts')).ephemerisCommand,
   export: async () => (await import('./commands/export.ts')).exportCommand,
   atmosphere: async () => (await import('./commands/atmosphere.ts')).atmosphereCommand,
   spaceweather: async () => (await import('./commands/spaceweather.ts')).spaceweatherCommand,

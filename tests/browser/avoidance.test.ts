@@ -10,7 +10,8 @@ import { CARA_CDM_DIR } from '../reference/index.ts';
 // TERRA vs IRIDIUM 33 DEB (Pc 2.1e-2) imported through the API, then 'Compute trade space' at the
 // server's defaults (60 burn times × 40 along-track sizes up to 0.2 m/s, 10 min to 3 orbits before
 // TCA; about 2 s), the heat map, one cell selected by mouse and one by keyboard, and the smallest
-// burn per target, all checked against the analysis the API returns.
+// burn per target, all checked against the analysis the API returns; then 'Screen this plan' with the
+// selected burn, which this server (no demo catalogue, so no element set of TERRA) refuses with 422.
 
 const TERRA_FILE = '000025994_conj_000037558_20210324_151047_20210323_154356.cdm';
 
@@ -93,8 +94,29 @@ describe('Plan avoidance', () => {
     }
     expect(await card.getByRole('note', { name: 'Primary’s track' }).textContent()).toMatch(/^Primary’s track: The primary's state at TCA propagated two-body \+ J2/);
 
+    // Screening the selected burn against the catalogue (issue 28, item 7): this server runs without
+    // the demo catalogue (DEMO_CATALOG off), so it has no element set of TERRA (25994), the primary
+    // of the imported CDM, and refuses the plan with 422 and its message. The browser logs the 422.
+    web.expectedErrors = [/status of 422/];
+    const plans = card.getByRole('region', { name: 'Avoidance plans' });
+    await plans.getByText('No plan has been screened for this event yet.').waitFor();
+    expect(await plans.getByText(/^From the selected cell: Burn \d+ h \d+ min before TCA, 0\.03 m\/s along-track \(T\)\.$/).count()).toBe(1);
+    expect(Number(await plans.getByRole('textbox', { name: 'Burn before TCA (min)' }).inputValue())).toBeCloseTo(result.leadTimesS[29]! / 60, 2);
+    expect(await plans.getByRole('textbox', { name: 'Δv R (m/s)' }).inputValue()).toBe('0');
+    expect(await plans.getByRole('textbox', { name: 'Δv T (m/s)' }).inputValue()).toBe('0.03');
+    expect(await plans.getByRole('textbox', { name: 'Δv N (m/s)' }).inputValue()).toBe('0');
+    await plans.getByRole('button', { name: 'Screen this plan' }).click();
+    const refusal = plans.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe('Could not screen the plan: The primary 25994 has no element set in the catalogue to plan on');
+    expect(await plans.getByRole('progressbar').count()).toBe(0);
+    const stored = await fetch(`${web.app.baseUrl}/api/conjunctions/${conjunctionId}/plans`);
+    expect(stored.status).toBe(200);
+    expect(await stored.json()).toEqual([]);
+
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: '/tmp/avoidance-card.png' });
+    await plans.screenshot({ path: '/tmp/avoidance-plans-422.png' });
     await web.page.screenshot({ path: `${SCREENS_DIR}/alert-detail-avoidance.png`, fullPage: true });
   });
 });

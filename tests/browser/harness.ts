@@ -125,6 +125,18 @@ export async function waitForDemoCatalog(app: RunningApp): Promise<void> {
   }
 }
 
+/** Waits until the server's first fleet screening run has finished (its conjunctions are stored), up to `timeoutMs`. */
+export async function waitForFirstScreening(app: RunningApp, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${app.baseUrl}/api/dashboard/stats`);
+    const stats = res.ok ? ((await res.json()) as { lastScreening: unknown }) : undefined;
+    if (stats && stats.lastScreening !== null) return;
+    if (Date.now() > deadline) throw new Error(`no screening run finished within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 /**
  * Console errors and uncaught exceptions of a page (CSP violations show up here too),
  * collected into the returned array as they happen.

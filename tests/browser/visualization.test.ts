@@ -4,12 +4,11 @@ import { json2satrec, sgp4 } from 'satellite.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CatalogElements, OBJECT_CLASSES } from '../../src/contracts/catalog-elements.ts';
 import type { ConjunctionDetail, ConjunctionListResponse } from '../../src/contracts/conjunction-events.ts';
-import type { DashboardStats } from '../../src/contracts/operations.ts';
 import { gmst } from '../../src/core/time/index.ts';
 import type { UtcMs } from '../../src/core/units.ts';
 import { EARTH_RADIUS_KM, ommAt, REGIMES, regimeOf, temeToScene, type Regime } from '../../src/web/components/dashboard/situational-awareness/globe-math.ts';
 import type { GlobeDebug } from '../../src/web/components/dashboard/situational-awareness/globe-protocol.ts';
-import { SCREENS_DIR, useBrowserSuite, waitForDemoCatalog } from './harness.ts';
+import { SCREENS_DIR, useBrowserSuite, waitForDemoCatalog, waitForFirstScreening } from './harness.ts';
 
 // The 3D view in time (/visualization, issue 14 item 3) in Chromium against the real server with
 // the 50,000-object demo catalogue (screening over one day, so the first run's conjunctions come
@@ -40,13 +39,7 @@ beforeAll(async () => {
   await waitForDemoCatalog(web.app);
   elements = CatalogElements.parse(await api('/api/catalog/elements'));
   // The first screening run's conjunctions: one whose two objects are in the catalogue.
-  const deadline = Date.now() + FIRST_SCREENING_TIMEOUT_MS;
-  for (;;) {
-    const stats = await api<DashboardStats>('/api/dashboard/stats');
-    if (stats.lastScreening !== null) break;
-    if (Date.now() > deadline) throw new Error(`no screening run finished within ${FIRST_SCREENING_TIMEOUT_MS / 1000} s`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  await waitForFirstScreening(web.app, FIRST_SCREENING_TIMEOUT_MS);
   const list = await api<ConjunctionListResponse>('/api/conjunctions?status=all&sort=tca&limit=100');
   const inFeed = new Set(elements.norad);
   const chosen = list.items.find((c) => inFeed.has(c.primaryObject.noradId) && inFeed.has(c.secondaryObject.noradId) && Date.parse(c.tca) > Date.now());

@@ -19,6 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ADVERSARIES, FLEET } from '../../src/core/catalog/index.ts';
 import { useTestApp } from './support/app.ts';
+import { rng } from './support/random.ts';
 import { HAS_REFERENCE, REFERENCE_DIR } from './support/reference.ts';
 import { CARA_CDM_DIR } from '../reference/index.ts';
 
@@ -61,19 +62,7 @@ const server = useTestApp({
   },
 });
 
-// ─── Seeded randomness ───────────────────────────────────────────────────────────────────────────
-
-/** mulberry32: a small seeded PRNG. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// ─── Seeded randomness (support/random.ts) ───────────────────────────────────────────────────────
 
 const random = rng(SEED);
 const chance = (p: number) => random() < p;

@@ -8,21 +8,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app.ts';
+import { rng } from './support/random.ts';
 import { CARA_CDM_DIR } from '../reference/index.ts';
 
 const server = useTestApp({ name: 'fuzz-cnj', env: { DEMO_CATALOG: 'off', SCREENING: 'off' } });
-
-/** mulberry32: a small seeded PRNG. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `length` printable characters of seeded noise: unlike 'x'.repeat(…), PostgreSQL cannot compress

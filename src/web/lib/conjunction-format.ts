@@ -126,3 +126,13 @@ export function formatEventStatus(status: string, closeReason: string | null): s
   if (status === 'closed') return closeReason ? `Closed (${formatCloseReason(closeReason)})` : 'Closed';
   return status === 'open' ? 'Open' : status;
 }
+
+/** Seconds before TCA in words: '4 h 56 min', '10 min', '45 s' (avoidance burns, their plans, the 3D view). */
+export function formatLead(seconds: number): string {
+  if (seconds < 59.5) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

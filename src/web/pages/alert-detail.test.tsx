@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AvoidanceAnalysis } from '@contracts/avoidance.ts';
+import type { AvoidanceAnalysis, AvoidancePlan } from '@contracts/avoidance.ts';
 import type { ConjunctionDetail, MonteCarloCheck } from '@contracts/conjunction-events.ts';
-import { makeAvoidanceAnalysis, makeDetail, makeMonteCarloCheck, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
+import { makeAvoidanceAnalysis, makeDetail, makeMonteCarloCheck, makePlan, mockAlertsApi, NOT_ACCEPTABLE_REASON, screeningPlan } from '@/components/alerts/alerts-fixtures';
 import { cellColour, PC_COLOURS } from '@/components/alerts/avoidance-heat-map';
 import { setCsrfToken } from '@/lib/csrf';
 import { stubRadixSelectDom, stubResizeObserver } from '@/test/jsdom-layout';
@@ -587,5 +587,235 @@ describe('Plan avoidance (issue 28)', () => {
   it('shows an error reading the analysis', async () => {
     await renderWithAvoidance([json(500, { message: 'Internal server error' })]);
     await waitFor(() => expect(card().getByRole('alert')).toHaveTextContent('Error loading the trade space: Internal server error'));
+  });
+
+  describe('avoidance plans', () => {
+    const PLANS_URL = `/api/conjunctions/${ID}/plans`;
+    const plansSection = () => within(card().getByRole('region', { name: 'Avoidance plans' }));
+    const planArticle = (id: number) => within(plansSection().getByRole('article', { name: `Plan ${id}` }));
+    const plan = (overrides: Partial<AvoidancePlan> = {}) => makePlan({ conjunctionId: ID, ...overrides });
+    const burnField = (name: string) => plansSection().getByRole('textbox', { name });
+
+    /** The detail page with a trade space (`analysis`) and GET …/plans answered by `answers` in turn (the last one repeats). */
+    async function renderWithPlans(answers: (AvoidancePlan[] | Response)[], api: Pick<AlertsApiOptions, 'startPlan' | 'decidePlan'> = {}, analysis: AvoidanceAnalysis | null = completed()) {
+      let reads = 0;
+      const fetchMock = mockAlertsApi({
+        detail: () => makeDetail(),
+        avoidance: () => analysis,
+        plans: () => {
+          const answer = answers[Math.min(reads, answers.length - 1)]!;
+          reads += 1;
+          return answer instanceof Response ? answer.clone() : answer;
+        },
+        ...api,
+      });
+      const user = userEvent.setup();
+      renderApp(`/alerts/${ID}`);
+      await screen.findByRole('region', { name: 'Assessment' });
+      await card().findByRole('region', { name: 'Avoidance plans' });
+      return { user, fetchMock, reads: () => reads };
+    }
+
+    const planCalls = (fetchMock: ReturnType<typeof mockAlertsApi>, url: string, method: string) => fetchMock.mock.calls.filter(([u, init]) => u === url && (init?.method ?? 'GET') === method);
+
+    /** The rows of the plan's conjunction table: [object, change, TCA, miss, Pc, risk, without the burn]. */
+    function conjunctionRows(id: number) {
+      const table = planArticle(id).getByRole('table', { name: 'Conjunctions after the burn' });
+      return within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+    }
+
+    it('offers a typed burn with no plans yet, and will not screen one that is incomplete or out of range', async () => {
+      const { user, fetchMock } = await renderWithPlans([[]], {}, null);
+      expect(plansSection().getByText('No plan has been screened for this event yet.')).toBeInTheDocument();
+      expect(plansSection().getByText('Select a cell of the map to fill in its burn, or type one.')).toBeInTheDocument();
+      expect(burnField('Burn before TCA (min)')).toHaveValue('');
+      expect(burnField('Δv R (m/s)')).toHaveValue('0');
+      const screenButton = plansSection().getByRole('button', { name: 'Screen this plan' });
+      expect(screenButton).toBeDisabled();
+      expect(plansSection().queryByText('no Δv: a burn needs one')).not.toBeInTheDocument();
+      await user.type(burnField('Burn before TCA (min)'), '150');
+      // No Δv yet.
+      expect(screenButton).toBeDisabled();
+      expect(plansSection().getByText('no Δv: a burn needs one')).toBeInTheDocument();
+      const along = burnField('Δv T (m/s)');
+      await user.clear(along);
+      await user.type(along, '12');
+      expect(along).toHaveAttribute('aria-invalid', 'true');
+      expect(along).toHaveAccessibleDescription('From −10 to 10.');
+      expect(screenButton).toBeDisabled();
+      await user.clear(along);
+      await user.type(along, '0.03');
+      expect(plansSection().getByText('|Δv| 0.03 m/s')).toBeInTheDocument();
+      expect(screenButton).toBeEnabled();
+      const lead = burnField('Burn before TCA (min)');
+      await user.clear(lead);
+      await user.type(lead, '20000');
+      expect(lead).toHaveAccessibleDescription('Above 0, at most 14,400 (10 days).');
+      expect(screenButton).toBeDisabled();
+      expect(planCalls(fetchMock, PLANS_URL, 'POST')).toEqual([]);
+      expect(planCalls(fetchMock, PLANS_URL, 'GET')).toEqual([[PLANS_URL, expect.objectContaining({ credentials: 'include' })]]);
+    });
+
+    it("fills the burn from the selected cell, screens it with the CSRF token, polls while it screens, then shows the plan that creates a new conjunction", async () => {
+      setCsrfToken('token-1');
+      const started = vi.fn(() => screeningPlan(plan()));
+      const { user, fetchMock } = await renderWithPlans([[], [screeningPlan(plan())], [plan()]], { startPlan: started });
+      await card().findByRole('img', { name: /^Trade space heat map/ });
+      await user.click(cell(1, 0));
+      expect(plansSection().getByText('From the selected cell: Burn 1 h 45 min before TCA, 0.04 m/s along-track (T).')).toBeInTheDocument();
+      expect(burnField('Burn before TCA (min)')).toHaveValue('105.24');
+      expect([burnField('Δv R (m/s)'), burnField('Δv T (m/s)'), burnField('Δv N (m/s)')].map((field) => (field as HTMLInputElement).value)).toEqual(['0', '0.04', '0']);
+      expect(plansSection().getByText('Burn at 2021-03-24 13:25:32 UTC · |Δv| 0.04 m/s')).toBeInTheDocument();
+      // Another cell refills the form; the operator edits it.
+      await user.click(cell(2, 0));
+      expect(burnField('Burn before TCA (min)')).toHaveValue('200.48');
+      const lead = burnField('Burn before TCA (min)');
+      await user.clear(lead);
+      await user.type(lead, '150');
+      const along = burnField('Δv T (m/s)');
+      await user.clear(along);
+      await user.type(along, '0.03');
+      await user.click(plansSection().getByRole('button', { name: 'Screen this plan' }));
+
+      expect(started).toHaveBeenCalledWith(ID, { leadS: 9000, dvRtnMps: [0, 0.03, 0] }, expect.anything());
+      const [, init] = planCalls(fetchMock, PLANS_URL, 'POST')[0]!;
+      expect(init).toMatchObject({ credentials: 'include', headers: { 'Content-Type': 'application/json', 'x-csrf-token': 'token-1' } });
+      const bar = await plansSection().findByRole('progressbar', { name: 'Screening plan 1' });
+      expect(bar).not.toHaveAttribute('aria-valuenow');
+      expect(planArticle(1).getByText('Screening', { selector: 'span' })).toBeInTheDocument();
+      expect(planArticle(1).getByRole('button', { name: 'Choose this plan' })).toBeDisabled();
+      expect(planArticle(1).getByRole('button', { name: 'Discard' })).toBeDisabled();
+
+      // Re-read every 2 s while it screens, until it has been screened.
+      await waitFor(() => expect(plansSection().queryByRole('progressbar')).not.toBeInTheDocument(), { timeout: 6_000 });
+      expect(planCalls(fetchMock, PLANS_URL, 'GET').length).toBeGreaterThanOrEqual(3);
+      const article = planArticle(1);
+      expect(article.getByText('Screened', { selector: 'span' })).toBeInTheDocument();
+      expect(article.getByText('Made by olga, 2026-01-10 09:10:00 UTC')).toBeInTheDocument();
+      expect(Object.fromEntries(termPairs(plansSection().getByRole('article', { name: 'Plan 1' })))).toEqual({
+        'Burn (UTC)': '2021-03-24 12:40:472 h 30 min before TCA',
+        'Δv RTN (m/s)': 'R 0 · T +0.03 · N 0',
+        '|Δv|': '0.03 m/s',
+        'Screened for': '7 days from the burn, within 5 km; target Pc 1e-4',
+        'This event without the burn': 'miss 107.5 m · Pc 2.12e-2 (1:47) 2D',
+        'After the burn': 'miss 1,234.5 m · Pc 3.10e-12 (1:3.2e+11) 2D',
+      });
+      const verdict = article.getByRole('note', { name: 'Verdict' });
+      expect(verdict).toHaveTextContent(NOT_ACCEPTABLE_REASON);
+      expect(verdict.className).toContain('yellow');
+      // The new and the worse conjunction first, highlighted; the rest behind the toggle.
+      expect(conjunctionRows(1)).toEqual([
+        ['COSMOS 2251 DEBNORAD 33759', 'New', '2021-03-26 04:12:09', '412.0 m', '2.40e-4 (1:4,167) 2D', 'HIGH', 'no approach'],
+        ['FENGYUN 1C DEBNORAD 31141', 'Worse', '2021-03-27 21:40:33', '2,810.0 m', '3.20e-7 (1:3,125,000) 2D', 'LOW', 'miss 3,620.0 m · Pc 1.10e-7 (1:9,090,909)'],
+      ]);
+      const table = article.getByRole('table', { name: 'Conjunctions after the burn' });
+      expect([...table.querySelectorAll('tbody tr')].map((row) => row.getAttribute('data-change'))).toEqual(['new', 'worse']);
+      expect(article.getByText('2 of 4 within 5 km are new or worse than without the burn; they come first, highlighted.')).toBeInTheDocument();
+      const toggle = article.getByRole('button', { name: 'Show all 4 conjunctions' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await user.click(toggle);
+      expect(conjunctionRows(1).map((row) => [row[0], row[1]])).toEqual([
+        ['COSMOS 2251 DEBNORAD 33759', 'New'],
+        ['FENGYUN 1C DEBNORAD 31141', 'Worse'],
+        ['IRIDIUM 33 DEBNORAD 37558 · this event', 'Better'],
+        ['SL-16 R/BNORAD 22285', 'Same'],
+      ]);
+      expect(article.getByRole('button', { name: 'Show only the new and worse' })).toHaveAttribute('aria-expanded', 'true');
+      expect(article.getByRole('button', { name: 'Choose this plan' })).toBeEnabled();
+      expect(article.getByRole('button', { name: 'Discard' })).toBeEnabled();
+    });
+
+    it("screens the selected cell's burn as it is when the form is left as filled in", async () => {
+      const started = vi.fn(() => screeningPlan(plan()));
+      const { user } = await renderWithPlans([[]], { startPlan: started });
+      await card().findByRole('img', { name: /^Trade space heat map/ });
+      await user.click(cell(3, 1));
+      expect(burnField('Burn before TCA (min)')).toHaveValue('295.72');
+      await user.click(plansSection().getByRole('button', { name: 'Screen this plan' }));
+      expect(started).toHaveBeenCalledWith(ID, { leadS: 17743.346462381814, dvRtnMps: [0, 0.08, 0] }, expect.anything());
+      expect(await plansSection().findByRole('progressbar', { name: 'Screening plan 1' })).toBeInTheDocument();
+    });
+
+    it('lists the plans newest first, and offers the OEM and OPM of each as downloads', async () => {
+      await renderWithPlans([[plan(), plan({ id: 2, acceptable: true, reason: "Acceptable: the event's Pc after the burn is 3.10e-12, and no conjunction the plan creates or worsens exceeds 0.0001." })]]);
+      const plans = plansSection().getByRole('list', { name: 'Plans' });
+      expect(within(plans).getAllByRole('article').map((a) => within(a).getByRole('heading', { level: 4 }).textContent)).toEqual(['Plan 2', 'Plan 1']);
+      const verdict = planArticle(2).getByRole('note', { name: 'Verdict' });
+      expect(verdict).toHaveTextContent(/^Acceptable: the event's Pc after the burn is 3\.10e-12/);
+      expect(verdict.className).toContain('green');
+      const oem = planArticle(1).getByRole('link', { name: 'Post-burn ephemeris (OEM)' });
+      expect(oem).toHaveAttribute('href', `/api/conjunctions/${ID}/plans/1/oem`);
+      expect(oem).toHaveAttribute('download', `${ID}-plan-1.oem`);
+      const opm = planArticle(1).getByRole('link', { name: 'Burn summary (OPM)' });
+      expect(opm).toHaveAttribute('href', `/api/conjunctions/${ID}/plans/1/opm`);
+      expect(opm).toHaveAttribute('download', `${ID}-plan-1.opm`);
+      expect(planArticle(2).getByRole('link', { name: 'Burn summary (OPM)' })).toHaveAttribute('href', `/api/conjunctions/${ID}/plans/2/opm`);
+      // A screened plan opens in the 3D view with its post-burn track.
+      expect(planArticle(2).getByRole('link', { name: 'View in 3D' })).toHaveAttribute('href', `/visualization?conjunction=${ID}&plan=2`);
+    });
+
+    it('chooses a screened plan with the CSRF token and shows who chose it', async () => {
+      setCsrfToken('token-2');
+      const decided = vi.fn(() => plan({ status: 'chosen', decidedBy: 'olga', decidedAt: '2026-01-10T09:20:00.000Z' }));
+      const { user, fetchMock } = await renderWithPlans([[plan()]], { decidePlan: decided });
+      await user.click(planArticle(1).getByRole('button', { name: 'Choose this plan' }));
+      expect(await planArticle(1).findByText('Chosen by olga, 2026-01-10 09:20:00 UTC')).toBeInTheDocument();
+      expect(decided).toHaveBeenCalledWith(ID, 1, { decision: 'chosen' }, expect.anything());
+      const [, init] = planCalls(fetchMock, `${PLANS_URL}/1/decision`, 'POST')[0]!;
+      expect(init).toMatchObject({ credentials: 'include', headers: { 'x-csrf-token': 'token-2' } });
+      expect(planArticle(1).getByText('Chosen', { selector: 'span' })).toBeInTheDocument();
+      expect(planArticle(1).getByRole('button', { name: 'Choose this plan' })).toBeDisabled();
+      expect(planArticle(1).getByRole('button', { name: 'Discard' })).toBeDisabled();
+    });
+
+    it('discards a screened plan and shows who discarded it', async () => {
+      const decided = vi.fn(() => plan({ status: 'discarded', decidedBy: 'dan', decidedAt: '2026-01-10T09:21:00.000Z' }));
+      const { user } = await renderWithPlans([[plan()]], { decidePlan: decided });
+      await user.click(planArticle(1).getByRole('button', { name: 'Discard' }));
+      expect(await planArticle(1).findByText('Discarded by dan, 2026-01-10 09:21:00 UTC')).toBeInTheDocument();
+      expect(decided).toHaveBeenCalledWith(ID, 1, { decision: 'discarded' }, expect.anything());
+      expect(planArticle(1).getByText('Discarded', { selector: 'span' })).toBeInTheDocument();
+      expect(planArticle(1).getByRole('button', { name: 'Choose this plan' })).toBeDisabled();
+    });
+
+    it("shows the server's 409 when another plan is already chosen, and reads the plans again", async () => {
+      const chosen = plan({ status: 'chosen', decidedBy: 'olga', decidedAt: '2026-01-10T09:20:00.000Z' });
+      const { user, reads } = await renderWithPlans([[chosen, plan({ id: 2 })]], { decidePlan: () => json(409, { message: `Plan 1 of ${ID} is already chosen` }) });
+      expect(planArticle(1).getByRole('button', { name: 'Choose this plan' })).toBeDisabled();
+      await user.click(planArticle(2).getByRole('button', { name: 'Choose this plan' }));
+      expect(await planArticle(2).findByRole('alert')).toHaveTextContent(`Could not choose plan 2: Plan 1 of ${ID} is already chosen`);
+      await waitFor(() => expect(reads()).toBe(2));
+      expect(planArticle(2).getByRole('button', { name: 'Choose this plan' })).toBeEnabled();
+    });
+
+    it("shows the server's 422 for a primary with no element set in the catalogue, and a viewer's 403", async () => {
+      let answer = json(422, { message: 'The primary 25994 has no element set in the catalogue to plan on' });
+      const { user } = await renderWithPlans([[]], { startPlan: () => answer.clone() }, null);
+      await user.type(burnField('Burn before TCA (min)'), '150');
+      const along = burnField('Δv T (m/s)');
+      await user.clear(along);
+      await user.type(along, '0.03');
+      await user.click(plansSection().getByRole('button', { name: 'Screen this plan' }));
+      expect(await plansSection().findByRole('alert')).toHaveTextContent('Could not screen the plan: The primary 25994 has no element set in the catalogue to plan on');
+      expect(plansSection().getByText('No plan has been screened for this event yet.')).toBeInTheDocument();
+      expect(plansSection().queryByRole('progressbar')).not.toBeInTheDocument();
+      answer = json(403, { message: "This needs the operator role; 'vera' is a viewer" });
+      await user.click(plansSection().getByRole('button', { name: 'Screen this plan' }));
+      await waitFor(() => expect(plansSection().getByRole('alert')).toHaveTextContent("Could not screen the plan: This needs the operator role; 'vera' is a viewer"));
+    });
+
+    it("shows a failed screening's error", async () => {
+      await renderWithPlans([[plan({ status: 'failed', result: null, acceptable: null, reason: null, error: 'the plan worker stopped with exit code 1' })]]);
+      expect(planArticle(1).getByRole('alert')).toHaveTextContent('The screening failed: the plan worker stopped with exit code 1');
+      expect(planArticle(1).getByRole('button', { name: 'Choose this plan' })).toBeDisabled();
+    });
+
+    it('shows an error reading the plans', async () => {
+      await renderWithPlans([json(500, { message: 'Internal server error' })]);
+      await waitFor(() => expect(plansSection().getByRole('alert')).toHaveTextContent('Error loading the plans: Internal server error'));
+    });
   });
 });

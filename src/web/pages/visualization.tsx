@@ -3,12 +3,15 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useLocation, useSearch } from 'wouter';
 import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
 import type { GlobeFilter } from '@/components/dashboard/situational-awareness/globe-math';
-import type { GlobeStatus, PickedObject } from '@/components/dashboard/situational-awareness/globe-protocol';
+import type { GlobeStatus, PairScreen, PickedObject } from '@/components/dashboard/situational-awareness/globe-protocol';
 import type { GlobeCatalogInfo } from '@/components/dashboard/situational-awareness/globe-scene';
 import { GlobeHoverTooltip, GlobeLegend, GlobeLoading } from '@/components/dashboard/situational-awareness/orbital-view';
 import { ObjectSearchBox } from '@/components/layout/global-search';
 import { useNow } from '@/components/sst/use-now';
 import { Button } from '@/components/ui/button';
+import { PairLabels, type PairLabelsHandle } from '@/components/visualization/pair-labels';
+import { PairLegend } from '@/components/visualization/pair-legend';
+import { PlanLoader, type PlanView } from '@/components/visualization/plan-view';
 import { TimeControls } from '@/components/visualization/time-controls';
 import { useSimTime } from '@/components/visualization/use-sim-time';
 import { VisualizationFilters, type VisualizationFilterValues } from '@/components/visualization/visualization-filters';
@@ -34,6 +37,18 @@ interface Pair {
   focusAtMs: number | null;
 }
 
+/** The avoidance plan a conjunction's URL names (?plan=ID, from the alert page's plans): its id, or null. */
+function planOf(search: string): number | null {
+  const id = Number(new URLSearchParams(search).get('plan'));
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The view's query string with the plan after the conjunction (lib/visualization-state.ts writes the rest). */
+function withPlan(search: string, planId: number | null): string {
+  if (planId === null || !search.startsWith('?conjunction=')) return search;
+  return search.replace(/^\?conjunction=[^&]*/, (c) => `${c}&plan=${planId}`);
+}
+
 /** Reads one conjunction (GET /api/conjunctions/{id}) and hands it up; renders nothing itself. */
 function ConjunctionLoader({ id, onLoaded, onError }: { id: string; onLoaded: (event: ConjunctionDetail) => void; onError: (message: string) => void }) {
   const { data, error } = useConjunctionDetail(id);
@@ -52,6 +67,12 @@ function ConjunctionLoader({ id, onLoaded, onError }: { id: string; onLoaded: (e
  * object type and owner, a search that highlights an object and draws its orbit, the clicked
  * object's panel with a link to its page, and conjunction mode (?conjunction=ID: both objects,
  * their orbits and the miss vector at TCA). The URL holds the view (lib/visualization-state.ts).
+ *
+ * Conjunction mode picks the pair out of the crowd (issue 28 item 7): the two drawn large in their
+ * colours, labelled with name and NORAD id (HTML over the canvas, placed where the scene draws
+ * them), every other object dimmed, and a legend saying which colour is which; leaving it restores
+ * the catalogue's colours. With ?plan=PLAN_ID as well, the plan's post-burn track of the primary
+ * (read from its OEM) is drawn in a third colour for one orbit either side of TCA.
  */
 export default function VisualizationPage() {
   const [, navigate] = useLocation();
@@ -70,6 +91,15 @@ export default function VisualizationPage() {
   const [event, setEvent] = useState<ConjunctionDetail | null>(null);
   const [eventError, setEventError] = useState<string | null>(null);
   const [pair, setPair] = useState<Pair | null>(null);
+  const [planId, setPlanId] = useState(() => (initial.conjunction === null ? null : planOf(search)));
+  const [planView, setPlanView] = useState<PlanView | null>(null);
+  const labels = useRef<PairLabelsHandle>(null);
+  /** The plan whose track has been shown once at TCA (the camera is brought to take it in, once). */
+  const planFocusedFor = useRef<number | null>(null);
+  const clockNow = useRef(clock);
+  useEffect(() => {
+    clockNow.current = clock;
+  }, [clock]);
   /** The conjunction the view has jumped to (once per event, not at every re-read). */
   const openedFor = useRef<string | null>(null);
 
@@ -100,6 +130,19 @@ export default function VisualizationPage() {
   );
   const onEventError = useCallback((message: string) => setEventError(message), []);
   const tcaMs = event ? Date.parse(event.tca) : null;
+  const onPlan = useCallback(
+    (view: PlanView) => {
+      setPlanView(view);
+      // Its track first drawn while the view stands at TCA: zoom again so the post-burn position is in view too.
+      if (view.state !== 'drawn' || planFocusedFor.current === view.planId || !event) return;
+      planFocusedFor.current = view.planId;
+      const tca = Date.parse(event.tca);
+      const c = clockNow.current;
+      if (!c.playing && c.epochMs === tca) setPair({ primary: event.primaryObject.noradId, secondary: event.secondaryObject.noradId, focusAtMs: tca });
+    },
+    [event],
+  );
+  const onPairScreen = useCallback((at: PairScreen | null) => labels.current?.place(at), []);
   const backToTca = () => {
     if (!event || tcaMs === null) return;
     setClock((c) => pauseClock(seekClock(c, tcaMs, Date.now()), Date.now()));
@@ -112,6 +155,9 @@ export default function VisualizationPage() {
     setEvent(null);
     setPair(null);
     setEventError(null);
+    setPlanId(null);
+    setPlanView(null);
+    planFocusedFor.current = null;
     setCameraResets((n) => n + 1);
   };
 
@@ -142,16 +188,18 @@ export default function VisualizationPage() {
     return () => clearInterval(id);
   }, [clock.playing]);
   useEffect(() => {
-    const next = visualizationSearch({ ...filters, ...timeStateOf(clock, Date.now()), object: selected?.norad ?? null, conjunction: conjunctionId });
+    const next = withPlan(visualizationSearch({ ...filters, ...timeStateOf(clock, Date.now()), object: selected?.norad ?? null, conjunction: conjunctionId }), planId);
     if (next !== (search ? `?${search}` : '')) navigate(`/visualization${next}`, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `search` is what this writes; reading it again must not write again
-  }, [clock, filters, selected?.norad, conjunctionId, urlTick, navigate]);
+  }, [clock, filters, selected?.norad, conjunctionId, planId, urlTick, navigate]);
 
   const shown = status.shown ?? status.drawn.LEO + status.drawn.MEO + status.drawn.GEO;
+  const planTrack = planView?.state === 'drawn' ? planView.track : null;
   const full = useMemo(
-    () => ({ clock, filter: globeFilter, selected, conjunction: pair, cameraResets, onCatalog }),
-    [clock, globeFilter, selected, pair, cameraResets, onCatalog],
+    () => ({ clock, filter: globeFilter, selected, conjunction: pair, cameraResets, onCatalog, plan: planTrack, onPairScreen }),
+    [clock, globeFilter, selected, pair, cameraResets, onCatalog, planTrack, onPairScreen],
   );
+  const atTca = !clock.playing && tcaMs !== null && Math.abs(simMs - tcaMs) < 1;
 
   return (
     // The window under the top bar (h-14 and its 1 px border): no page scroll, the globe's canvas fills it.
@@ -159,6 +207,7 @@ export default function VisualizationPage() {
       <Suspense fallback={<GlobeLoading />}>
         <GlobeCanvas regime="LEO" scale={1} hio={hioIds} conjunction={conjunctionIds} onHover={setHovered} onSelect={onSelect} onStatus={onStatus} full={full} />
       </Suspense>
+      {event && pair && <PairLabels ref={labels} event={event} plan={planView} />}
       {hovered && <GlobeHoverTooltip hovered={hovered} />}
 
       <div className="pointer-events-none absolute inset-x-3 top-3 flex items-start justify-between gap-3">
@@ -194,9 +243,10 @@ export default function VisualizationPage() {
               event={event}
               drawnKm={status.pairKm ?? null}
               inView={{ primary: inView(event.primaryObject.noradId), secondary: inView(event.secondaryObject.noradId) }}
-              atTca={!clock.playing && tcaMs !== null && Math.abs(simMs - tcaMs) < 1}
+              atTca={atTca}
               onTca={backToTca}
               onClose={leaveConjunction}
+              plan={planView}
             />
           )}
           {selected && <SelectedObjectPanel object={picked?.norad === selected.norad ? picked : null} norad={selected.norad} ready={status.ready} onClose={() => onSelect(null)} />}
@@ -204,7 +254,11 @@ export default function VisualizationPage() {
       </div>
 
       <div className="pointer-events-none absolute inset-x-3 bottom-3 space-y-2">
-        <GlobeLegend className="pointer-events-auto w-fit rounded-md bg-background/70 px-2 py-1" />
+        {event && pair ? (
+          <PairLegend className="pointer-events-auto w-fit" event={event} plan={planView} atTca={atTca} />
+        ) : (
+          <GlobeLegend className="pointer-events-auto w-fit rounded-md bg-background/70 px-2 py-1" />
+        )}
         <TimeControls
           className="pointer-events-auto"
           clock={clock}
@@ -223,6 +277,7 @@ export default function VisualizationPage() {
         />
       </div>
       {conjunctionId !== null && <ConjunctionLoader id={conjunctionId} onLoaded={onEventLoaded} onError={onEventError} />}
+      {conjunctionId !== null && planId !== null && event && tcaMs !== null && <PlanLoader conjunctionId={conjunctionId} planId={planId} tcaMs={tcaMs} onChange={onPlan} />}
     </div>
   );
 }

@@ -61,6 +61,59 @@ const COSPAR_FULL = /^\d{4}-\d{3}[A-Z]{1,3}$/;
 const COSPAR_TLE = /^\d{5}[A-Z]{1,3}$/;
 const NORAD = /^\d{1,9}$/;
 
+/**
+ * Bounds on an XML upload, checked before the XML is read: the reader builds the whole element tree
+ * (about 300 bytes an element), so 30 MB of "<a>" would take gigabytes and most of a minute. An
+ * OEM nests 7 deep (ndm > oem > body > segment > data > stateVector > X); a week of states every
+ * 10 s with covariances is about 500,000 elements.
+ */
+export const MAX_XML_DEPTH = 32;
+export const MAX_XML_ELEMENTS = 1_000_000;
+/** Lines of a KVN upload (a week of states every 10 s with a covariance at each is about 500,000). */
+export const MAX_KVN_LINES = 2_000_000;
+
+/** Whether a text has more than MAX_KVN_LINES lines (a line MAX_KVN_LINES + 1 that a newline ends). */
+function kvnTooLong(text: string): boolean {
+  let at = -1;
+  for (let n = 0; n <= MAX_KVN_LINES; n += 1) {
+    at = text.indexOf('\n', at + 1);
+    if (at === -1) return false;
+  }
+  return true;
+}
+
+/** Where an XML text goes past MAX_XML_DEPTH or MAX_XML_ELEMENTS, or undefined (malformed markup is left to the reader). */
+export function xmlShapeProblem(text: string): { at: number; reason: string } | undefined {
+  let depth = 0;
+  let elements = 0;
+  for (let i = text.indexOf('<'); i !== -1; i = text.indexOf('<', i + 1)) {
+    const next = text.charCodeAt(i + 1);
+    if (text.startsWith('<!--', i)) i = skip(text, i, '-->');
+    else if (text.startsWith('<![CDATA[', i)) i = skip(text, i, ']]>');
+    else if (next === 63 /* ? */ || next === 33 /* ! */) i = skip(text, i, '>');
+    else if (next === 47 /* / */) depth = Math.max(0, depth - 1);
+    else {
+      const end = text.indexOf('>', i);
+      if (end === -1) return undefined;
+      elements += 1;
+      if (elements > MAX_XML_ELEMENTS) return { at: i, reason: `more than ${MAX_XML_ELEMENTS.toLocaleString('en')} XML elements: send a shorter span or a longer step, or the KVN form` };
+      if (text.charCodeAt(end - 1) !== 47 /* / */) {
+        depth += 1;
+        if (depth > MAX_XML_DEPTH) return { at: i, reason: `elements nested more than ${MAX_XML_DEPTH} deep: an OEM nests 7 deep` };
+      }
+      i = end;
+    }
+    if (i === -1) return undefined;
+  }
+  return undefined;
+}
+
+/** The index of the last character of `terminator` after `from`, or -1. */
+function skip(text: string, from: number, terminator: string): number {
+  const end = text.indexOf(terminator, from + 1);
+  return end === -1 ? -1 : end + terminator.length - 1;
+}
+
 /** The 1-based line of character `at`. */
 function lineAt(text: string, at: number): number {
   let line = 1;
@@ -146,6 +199,11 @@ export function readEphemerisFile(text: string, catalog: EphemerisCatalog): Read
   if (lone) throw new EphemerisImportError('file', lineAt(text, lone.index), 'the file is not valid Unicode text (an unpaired surrogate)');
 
   const format = detectOemFormat(text);
+  const shape = format === 'XML' ? xmlShapeProblem(text) : undefined;
+  if (shape) throw new EphemerisImportError('file', lineAt(text, shape.at), shape.reason);
+  if (format === 'KVN' && kvnTooLong(text)) {
+    throw new EphemerisImportError('file', MAX_KVN_LINES + 1, `more than ${MAX_KVN_LINES.toLocaleString('en')} lines: send a shorter span or a longer step`);
+  }
   let oem: Oem;
   try {
     oem = readOemAny(text, { strict: true });

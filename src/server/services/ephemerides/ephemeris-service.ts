@@ -11,6 +11,7 @@
  *   (CREATION_DATE) whose segments' usable spans hold the window without a gap.
  */
 import type { Ephemeris } from '../../../contracts/ephemerides.ts';
+import { storableText } from '../../../core/elements/index.ts';
 import { readOemAny, type Oem } from '../../../core/ephemeris/index.ts';
 import type { EphemerisMetaRow, EphemerisRepository } from '../../repositories/ephemeris-repository.ts';
 import { readEphemerisFile, segmentsCover, type EphemerisCatalog } from './ephemeris-file.ts';
@@ -82,7 +83,7 @@ export class EphemerisService {
       creationDate: read.creationDate,
       importedAt: now,
       importedBy: who,
-      fileName: fileName ?? null,
+      fileName: fileName?.trim() ? storableText(fileName.trim()) : null,
       format: read.format,
       text,
       refFrame: read.refFrame,

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAvoidanceAnalysis, mockAlertsApi } from '@/components/alerts/alerts-fixtures';
 import { AvoidanceCard, smallestBurn } from '@/components/alerts/avoidance-card';
+import { cellPrefill, formatDvRtn } from '@/components/alerts/avoidance-plans';
 import {
   bandEdges,
   cellColour,
@@ -142,5 +143,32 @@ describe('AvoidanceCard', () => {
     expect(within(table).getByRole('row', { name: /^1e-4/ })).toHaveTextContent('R +0.12 · T −0.99 · N +0.04');
     expect(region('Plan avoidance').getByRole('combobox', { name: 'Direction' })).toHaveTextContent('Best (largest miss in σ)');
     expect(region('Plan avoidance').getByRole('img', { name: /^Trade space heat map: the Pc after a burn in the best direction/ })).toBeInTheDocument();
+  });
+});
+
+describe('the burn of a cell (avoidance plans)', () => {
+  it("takes the cell's burn time and size along the analysis's axis", () => {
+    expect(cellPrefill(analysis, result, { lead: 1, dv: 0 })).toEqual({ leadS: result.leadTimesS[1], dvRtnMps: [0, 0.04, 0], label: 'Burn 1 h 45 min before TCA, 0.04 m/s along-track (T)' });
+    const radialDown = makeAvoidanceAnalysis({ request: { ...analysis.request, direction: '-R' } });
+    expect(cellPrefill(radialDown, result, { lead: 3, dv: 4 }).dvRtnMps).toEqual([-0.2, 0, 0]);
+  });
+
+  it('takes, for the best direction, the direction of the smallest burn at that time nearest the size, and says so', () => {
+    const best = makeAvoidanceAnalysis({
+      request: { ...analysis.request, direction: 'best' },
+      result: { ...result, minimumDv: result.minimumDv.map((m) => (m.dvMps === null ? m : { ...m, directionRtn: m.targetPc === 1e-7 ? [0.6, 0.8, 0] : [0, -1, 0] })) },
+    });
+    // 4 h 56 min before TCA the 1e-7 burn (0.0188 m/s) is nearest 0.04 m/s.
+    const prefill = cellPrefill(best, best.result!, { lead: 3, dv: 0 });
+    expect(prefill.dvRtnMps[0]).toBeCloseTo(0.024, 12);
+    expect(prefill.dvRtnMps[1]).toBeCloseTo(0.032, 12);
+    expect(prefill.note).toBe('The best direction changes with the burn’s size: this is the one of the smallest burn reaching 1e-7 at this burn time.');
+    // 10 min before TCA no burn reaches a target: along-track.
+    expect(cellPrefill(best, best.result!, { lead: 0, dv: 1 })).toMatchObject({ dvRtnMps: [0, 0.08, 0], note: 'No burn at this time reaches a target: along-track (T) is filled in.' });
+  });
+
+  it('writes a Δv in RTN with signs', () => {
+    expect(formatDvRtn([0, 0.03, 0])).toBe('R 0 · T +0.03 · N 0');
+    expect(formatDvRtn([-0.0036, 0.0299999999, 1e-7])).toBe('R −0.0036 · T +0.03 · N +1e-7');
   });
 });

@@ -1,3 +1,4 @@
+import { formatLead } from '@/lib/conjunction-format';
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { AvoidanceAnalysis } from '@contracts/avoidance.ts';
 import { formatPc } from '@/lib/conjunction-format';
@@ -81,15 +82,8 @@ export function formatPcLevel(pc: number): string {
   return Math.abs(pc / 10 ** exponent - 1) < 1e-9 ? `1e${exponent}` : formatPc(pc);
 }
 
-/** Seconds before TCA in words: '4 h 56 min', '10 min', '45 s'. */
-export function formatLead(seconds: number): string {
-  if (seconds < 59.5) return `${Math.round(seconds)} s`;
-  const minutes = Math.round(seconds / 60);
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+/** Re-exported for the card and the plans: lib/conjunction-format.ts holds it. */
+export { formatLead };
 
 /** A burn size in m/s with 3 significant digits ('0.0349 m/s', '0.2 m/s'). */
 export function formatDv(mps: number): string {

@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck, Download, LoaderCircle, Radar, TriangleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck, Download, Globe, LoaderCircle, Radar, TriangleAlert } from 'lucide-react';
+import { Link } from 'wouter';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AvoidanceAnalysis, AvoidancePlan, PlanConjunction, PlanResult } from '@contracts/avoidance.ts';
 import { burnText, formatDv, formatLead, formatPcLevel, type AvoidanceResult, type CellRef } from '@/components/alerts/avoidance-heat-map';
@@ -197,7 +198,8 @@ interface BurnFormFieldsProps {
 
 function BurnFormFields({ prefill, tca, busy, onScreen }: BurnFormFieldsProps) {
   const [form, setForm] = useState<BurnForm>(() => formOf(prefill));
-  const leadMin = parseLead(form.leadMin);
+  // The cell's burn time as it is, while the field still shows it (the field rounds to 0.01 min).
+  const leadMin = prefill && form.leadMin === formOf(prefill).leadMin ? prefill.leadS / 60 : parseLead(form.leadMin);
   const dv = [parseComponent(form.r), parseComponent(form.t), parseComponent(form.n)];
   const complete = leadMin !== null && dv.every((c) => c !== null);
   const magnitude = dv.every((c) => c !== null) ? Math.hypot(...(dv as number[])) : null;
@@ -206,10 +208,12 @@ function BurnFormFields({ prefill, tca, busy, onScreen }: BurnFormFieldsProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!complete || noBurn) return;
-    onScreen({ leadS: Math.round(leadMin * 60 * 1000) / 1000, dvRtnMps: dv as Rtn });
+    onScreen({ leadS: prefill && leadMin === prefill.leadS / 60 ? prefill.leadS : Math.round(leadMin * 60 * 1000) / 1000, dvRtnMps: dv as Rtn });
   };
   const epoch = tca && leadMin !== null ? new Date(Date.parse(tca) - leadMin * 60_000).toISOString() : null;
-  const summary = [epoch ? `Burn at ${formatUtcDateTime(epoch)} UTC` : null, magnitude === null ? null : noBurn ? 'no Δv: a burn needs one' : `|Δv| ${formatDv(magnitude)}`].filter(Boolean).join(' · ');
+  // No Δv is said once there is a burn time: the empty form starts with none.
+  const dvText = magnitude === null ? null : !noBurn ? `|Δv| ${formatDv(magnitude)}` : leadMin !== null ? 'no Δv: a burn needs one' : null;
+  const summary = [epoch ? `Burn at ${formatUtcDateTime(epoch)} UTC` : null, dvText].filter(Boolean).join(' · ');
   return (
     <form onSubmit={submit} aria-label="Burn" className="space-y-2">
       <p className="text-xs text-muted-foreground">
@@ -244,7 +248,7 @@ function BurnFormFields({ prefill, tca, busy, onScreen }: BurnFormFieldsProps) {
         </Button>
       </div>
       {summary && (
-        <p aria-live="polite" className={cn('text-xs tabular-nums', noBurn ? 'text-yellow-300' : 'text-muted-foreground')}>
+        <p aria-live="polite" className={cn('text-xs tabular-nums', noBurn && leadMin !== null ? 'text-yellow-300' : 'text-muted-foreground')}>
           {summary}
         </p>
       )}
@@ -335,7 +339,7 @@ function PlanItem({ conjunctionId, plan, tca }: { conjunctionId: string; plan: A
           {formatUtcDateTime(plan.burn.epoch)}
           {leadS !== null && leadS > 0 && <span className="block text-xs font-normal text-muted-foreground">{`${formatLead(leadS)} before TCA`}</span>}
         </DetailField>
-        <DetailField label="Δv RTN (m/s)" valueClassName="font-mono text-xs">
+        <DetailField label="Δv RTN (m/s)" valueClassName="tabular-nums">
           {formatDvRtn(plan.burn.dvRtnMps)}
         </DetailField>
         <DetailField label="|Δv|" valueClassName="tabular-nums">
@@ -376,6 +380,15 @@ function PlanItem({ conjunctionId, plan, tca }: { conjunctionId: string; plan: A
         <DownloadLink href={plan.opmUrl} download={`${conjunctionId}-plan-${plan.id}.opm`}>
           Burn summary (OPM)
         </DownloadLink>
+        {(plan.status === 'screened' || plan.status === 'chosen') && (
+          // The 3D view draws the primary's post-burn track beside its orbit (visualization ?plan=).
+          <Button asChild size="sm" variant="outline">
+            <Link href={`/visualization?conjunction=${encodeURIComponent(conjunctionId)}&plan=${plan.id}`}>
+              <Globe aria-hidden="true" />
+              View in 3D
+            </Link>
+          </Button>
+        )}
       </div>
       {plan.decidedBy && (plan.status === 'chosen' || plan.status === 'discarded') && (
         <p className={cn('text-sm', plan.status === 'chosen' ? 'text-green-300' : 'text-muted-foreground')}>
@@ -513,15 +526,15 @@ function ConjunctionRow({ conjunction: c, isEvent }: { conjunction: PlanConjunct
   return (
     <tr data-change={c.change} className={cn('border-b last:border-0', style.row)}>
       <th scope="row" className="py-1.5 pl-2 pr-3 font-medium">
-        <span className="block">{c.secondaryName}</span>
-        <span className="block text-xs font-normal text-muted-foreground">{`NORAD ${c.secondaryNorad}${isEvent ? ' · this event' : ''}`}</span>
+        <span className="block whitespace-nowrap">{c.secondaryName}</span>
+        <span className="block whitespace-nowrap text-xs font-normal text-muted-foreground">{`NORAD ${c.secondaryNorad}${isEvent ? ' · this event' : ''}`}</span>
       </th>
       <td className="py-1.5 pr-3">
         <Badge variant="outline" className={cn('px-2 py-0', style.badge)}>
           {style.label}
         </Badge>
       </td>
-      <td className="py-1.5 pr-3 tabular-nums">{formatUtcDateTime(c.tca)}</td>
+      <td className="whitespace-nowrap py-1.5 pr-3 tabular-nums">{formatUtcDateTime(c.tca)}</td>
       <td className="whitespace-nowrap py-1.5 pr-3 tabular-nums">{formatMetresWithUnit(c.missKm * 1000)}</td>
       <td className="py-1.5 pr-3">
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap tabular-nums">
@@ -531,7 +544,7 @@ function ConjunctionRow({ conjunction: c, isEvent }: { conjunction: PlanConjunct
       <td className="py-1.5 pr-3">
         <RiskBadge level={c.riskLevel} />
       </td>
-      <td className="py-1.5 pr-2 text-xs tabular-nums text-muted-foreground">{c.before ? encounterText(c.before.missKm, c.before.pc) : 'no approach'}</td>
+      <td className="whitespace-nowrap py-1.5 pr-2 text-xs tabular-nums text-muted-foreground">{c.before ? encounterText(c.before.missKm, c.before.pc) : 'no approach'}</td>
     </tr>
   );
 }

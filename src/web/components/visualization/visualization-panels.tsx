@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
-import { HIGHLIGHT_COLOURS, MISS_LINE_COLOUR, POINT_STYLES, type HighlightRole } from '@/components/dashboard/situational-awareness/globe-math';
+import { HIGHLIGHT_COLOURS, MISS_LINE_COLOUR, PLAN_TRACK_COLOUR, POINT_STYLES, type HighlightRole } from '@/components/dashboard/situational-awareness/globe-math';
 import type { PickedObject } from '@/components/dashboard/situational-awareness/globe-protocol';
 import { ObjectLink, objectPagePath } from '@/components/objects/object-link';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { DetailField } from '@/components/ui/detail-field';
 import { formatMetresWithUnit, formatObjectType, formatPc, formatSpeedValue, formatUtcDateTime } from '@/lib/conjunction-format';
 import { NO_VALUE } from '@/lib/satellite-format';
 import { cn } from '@/lib/utils';
+import { formatBurnDv, formatLeadBefore, type PlanView } from './plan-view';
 
 const integer = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -79,6 +80,39 @@ export interface ConjunctionPanelProps {
   atTca: boolean;
   onTca: () => void;
   onClose: () => void;
+  /** The avoidance plan the URL names (?plan=…), null: none. */
+  plan?: PlanView | null;
+}
+
+const PLAN_STATUS: Record<string, string> = { screened: 'screened', chosen: 'chosen', discarded: 'discarded', screening: 'screening', failed: 'not screened' };
+
+/** 'After a plan': the burn, what the screening found for the event, and whether its track is drawn (or why not). */
+function PlanSection({ view, tca }: { view: PlanView; tca: string }) {
+  const plan = view.plan;
+  const after = plan?.result?.event.after;
+  return (
+    <section aria-label={`Plan ${view.planId}`} className="mt-3 border-t pt-2" data-testid="plan-section">
+      <h3 className="flex items-center gap-2 text-sm font-semibold">
+        <span className="inline-block h-0.5 w-5 rounded" style={{ backgroundColor: PLAN_TRACK_COLOUR, opacity: view.state === 'drawn' ? 1 : 0.4 }} aria-hidden="true" />
+        {`After plan ${view.planId}`}
+        {plan && <span className="text-xs font-normal text-muted-foreground">{PLAN_STATUS[plan.status] ?? plan.status}</span>}
+      </h3>
+      {plan && (
+        <p className="mt-1 text-xs text-muted-foreground" data-testid="plan-burn">
+          {`Burn ${formatBurnDv(plan.burn.dvMps)}, ${formatLeadBefore((Date.parse(tca) - Date.parse(plan.burn.epoch)) / 1000)} before TCA`}
+          {after ? `; then the miss is ${(after.missKm * 1000).toLocaleString('en-US', { maximumFractionDigits: 0 })} m, Pc ${formatPc(after.pc)}` : ''}
+          {plan.acceptable !== null ? (plan.acceptable ? ' (acceptable)' : ' (not acceptable)') : ''}
+        </p>
+      )}
+      <p role="status" className={cn('mt-1 text-xs', view.state === 'unavailable' ? 'text-amber-400' : 'text-muted-foreground')} data-testid="plan-state">
+        {view.state === 'drawn'
+          ? "The primary's post-burn track is drawn for one orbit either side of TCA, with its position after the burn."
+          : view.state === 'loading'
+            ? `Reading plan ${view.planId}…`
+            : view.message}
+      </p>
+    </section>
+  );
 }
 
 /**
@@ -86,7 +120,7 @@ export interface ConjunctionPanelProps {
  * miss vector at TCA (the line drawn between them; at globe scale far under a pixel, so the view
  * zooms to it) and its numbers in the primary's RTN frame.
  */
-export function ConjunctionPanel({ event, drawnKm, inView, atTca, onTca, onClose }: ConjunctionPanelProps) {
+export function ConjunctionPanel({ event, drawnKm, inView, atTca, onTca, onClose, plan = null }: ConjunctionPanelProps) {
   return (
     <Panel label={`Conjunction ${event.conjunctionId}`} title={`Conjunction ${event.conjunctionId}`} onClose={onClose} closeLabel="Leave conjunction mode">
       <ul className="mb-2 space-y-1">
@@ -110,6 +144,7 @@ export function ConjunctionPanel({ event, drawnKm, inView, atTca, onTca, onClose
           ? 'Line between the objects: not drawn'
           : `${atTca ? 'Miss vector at TCA' : 'Line between the objects'}: ${(drawnKm * 1000).toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} m as drawn`}
       </p>
+      {plan && <PlanSection view={plan} tca={event.tca} />}
       {!atTca && (
         <Button size="sm" variant="outline" className="mt-3 w-full" onClick={onTca}>
           Back to TCA

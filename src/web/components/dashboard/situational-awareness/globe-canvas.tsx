@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SimClock } from '@/lib/sim-clock';
 import type { GlobeFilter, Regime } from './globe-math';
-import { GlobeScene, webglAvailable, type GlobeCatalogInfo, type GlobeStatus, type PickedObject } from './globe-scene';
+import { GlobeScene, webglAvailable, type GlobeCatalogInfo, type GlobeStatus, type PairScreen, type PickedObject, type PlanTrack } from './globe-scene';
 
 /** The view in time (/visualization): what the page drives besides the card's props. */
 export interface FullViewProps {
@@ -14,6 +14,10 @@ export interface FullViewProps {
   /** Changing it puts the camera back on the whole globe. */
   cameraResets: number;
   onCatalog: (info: GlobeCatalogInfo) => void;
+  /** Conjunction mode: an avoidance plan's post-burn track of the primary (absent or null: none). */
+  plan?: PlanTrack | null;
+  /** Conjunction mode: where the pair is drawn, for labels over the canvas (see GlobeSceneOptions). */
+  onPairScreen?: (at: PairScreen | null) => void;
 }
 
 export interface GlobeCanvasProps {
@@ -40,9 +44,9 @@ export default function GlobeCanvas({ regime, scale, hio, conjunction, onHover, 
   const sceneRef = useRef<GlobeScene | null>(null);
   const [failure, setFailure] = useState<string | null>(() => (webglAvailable() ? null : NO_WEBGL_TEXT));
   // The latest callbacks, so the scene (created once) always calls the current ones.
-  const callbacks = useRef({ onHover, onSelect, onStatus, onCatalog: full?.onCatalog });
+  const callbacks = useRef({ onHover, onSelect, onStatus, onCatalog: full?.onCatalog, onPairScreen: full?.onPairScreen });
   useEffect(() => {
-    callbacks.current = { onHover, onSelect, onStatus, onCatalog: full?.onCatalog };
+    callbacks.current = { onHover, onSelect, onStatus, onCatalog: full?.onCatalog, onPairScreen: full?.onPairScreen };
   });
   // The mode is fixed for the canvas's life.
   const [mode] = useState<'card' | 'full'>(full ? 'full' : 'card');
@@ -57,6 +61,7 @@ export default function GlobeCanvas({ regime, scale, hio, conjunction, onHover, 
         onSelect: (p) => callbacks.current.onSelect(p),
         onStatus: (s) => callbacks.current.onStatus(s),
         onCatalog: (info) => callbacks.current.onCatalog?.(info),
+        onPairScreen: (at) => callbacks.current.onPairScreen?.(at),
         mode,
       });
     } catch (error) {
@@ -83,6 +88,7 @@ export default function GlobeCanvas({ regime, scale, hio, conjunction, onHover, 
   const focusSelected = full?.selected?.focus ?? false;
   const pair = full?.conjunction ?? null;
   const cameraResets = full?.cameraResets ?? 0;
+  const plan = full?.plan ?? null;
   useEffect(() => {
     if (clock) sceneRef.current?.setClock(clock);
   }, [clock, failure]);
@@ -95,6 +101,9 @@ export default function GlobeCanvas({ regime, scale, hio, conjunction, onHover, 
   useEffect(() => {
     if (mode === 'full') sceneRef.current?.setConjunction(pair);
   }, [mode, pair, failure]);
+  useEffect(() => {
+    if (mode === 'full') sceneRef.current?.setPlanTrack(plan);
+  }, [mode, plan, failure]);
   useEffect(() => {
     if (cameraResets > 0) sceneRef.current?.resetCamera();
   }, [cameraResets, failure]);

@@ -314,6 +314,36 @@ export type HighlightRole = 'selected' | 'primary' | 'secondary';
 export const HIGHLIGHT_COLOURS: Record<HighlightRole, string> = { selected: '#ffffff', primary: '#38bdf8', secondary: '#fbbf24' };
 /** The line between a conjunction's two objects (at TCA, the miss vector). */
 export const MISS_LINE_COLOUR = '#f43f5e';
+/** A conjunction's primary after an avoidance plan (its post-burn track and position): a third colour, apart from the pair's. */
+export const PLAN_TRACK_COLOUR = '#e879f9';
+
+/* ---------- Conjunction mode's emphasis (the view in time) ---------- */
+
+/** Diameter (CSS px) of a conjunction's two points: the largest on the globe. */
+export const PAIR_POINT_SIZE = 9;
+/** Every other point's colour is scaled by this, its size by DIMMED_SIZE_FACTOR and capped at DIMMED_MAX_SIZE. */
+export const DIMMED_BRIGHTNESS = 0.3;
+export const DIMMED_SIZE_FACTOR = 0.7;
+export const DIMMED_MAX_SIZE = 3;
+
+/**
+ * Conjunction mode on the styles fillPointStyles wrote (draw order): every point darker and smaller,
+ * then the pair's points (`index` -1: not in the catalogue) in their own colours at PAIR_POINT_SIZE,
+ * so the two stand apart from the crowd.
+ */
+export function emphasisePair(colours: Uint8Array, sizes: Float32Array, pair: readonly { index: number; colour: string }[]): void {
+  for (let i = 0; i < sizes.length; i++) {
+    colours[3 * i] = Math.round(colours[3 * i]! * DIMMED_BRIGHTNESS);
+    colours[3 * i + 1] = Math.round(colours[3 * i + 1]! * DIMMED_BRIGHTNESS);
+    colours[3 * i + 2] = Math.round(colours[3 * i + 2]! * DIMMED_BRIGHTNESS);
+    sizes[i] = Math.min(sizes[i]! * DIMMED_SIZE_FACTOR, DIMMED_MAX_SIZE);
+  }
+  for (const { index, colour } of pair) {
+    if (index < 0 || index >= sizes.length) continue;
+    colours.set(hexToRgb(colour), 3 * index);
+    sizes[index] = PAIR_POINT_SIZE;
+  }
+}
 
 /** Camera distance from the Earth's centre (Earth radii) per regime at scale 1: the regime's shells fill the view. */
 export const CAMERA_DISTANCE: Record<Regime, number> = { LEO: 3.4, MEO: 12, GEO: 18 };

@@ -2,7 +2,9 @@
  * What the globe draws over the catalogue's points: rings around highlighted objects (the selected
  * one; a conjunction's two), their orbits (one period from globe-orbit.ts, turned to the Earth-fixed
  * scene by the GMST of the drawn positions' time) and a conjunction's line between its two objects
- * (at TCA: the miss vector). Part of the lazily loaded three.js chunk (GlobeScene owns one).
+ * (at TCA: the miss vector); in conjunction mode with an avoidance plan, the primary's post-burn
+ * track (from the plan's OEM, turned as the orbits are) and a mark where the primary is after the
+ * burn. Part of the lazily loaded three.js chunk (GlobeScene owns one).
  *
  * Orbit frames: the worker's samples are in the scene's axes at GMST 0; temeToScene turns TEME by
  * GMST θ about the pole, which in the scene (Y up along the pole, scene z = −ECEF y) is a turn of
@@ -11,7 +13,8 @@
 import { AdditiveBlending, BufferAttribute, BufferGeometry, Group, Line, LineBasicMaterial, LineLoop, Points, ShaderMaterial } from 'three';
 import { gmst } from '@core/time/index.ts';
 import type { UtcMs } from '@core/units.ts';
-import { EARTH_RADIUS_KM, HIGHLIGHT_COLOURS, hexToRgb, MISS_LINE_COLOUR, type HighlightRole } from './globe-math';
+import { EARTH_RADIUS_KM, HIGHLIGHT_COLOURS, hexToRgb, MISS_LINE_COLOUR, PLAN_TRACK_COLOUR, temeToScene, type HighlightRole } from './globe-math';
+import type { PlanTrack } from './globe-protocol';
 
 export interface Highlight {
   norad: number;
@@ -40,6 +43,22 @@ void main() {
   gl_FragColor = vec4(vColor, 1.0);
 }`;
 
+/** The post-burn primary's mark: a filled dot with a dark rim, a little smaller than the pair's points. */
+const PLAN_MARK_VERTEX_SHADER = /* glsl */ `
+uniform float pixelRatio;
+void main() {
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+  gl_PointSize = 11.0 * pixelRatio;
+}`;
+
+const PLAN_MARK_FRAGMENT_SHADER = /* glsl */ `
+uniform vec3 colour;
+void main() {
+  float d = length(gl_PointCoord - vec2(0.5));
+  if (d > 0.5) discard;
+  gl_FragColor = d > 0.36 ? vec4(0.02, 0.03, 0.05, 1.0) : vec4(colour, 1.0);
+}`;
+
 const rgb01 = (hex: string) => hexToRgb(hex).map((v) => v / 255) as [number, number, number];
 
 interface DrawnOrbit {
@@ -56,6 +75,11 @@ export interface OverlayFigures {
   missLine: { from: number; to: number; lengthKm: number } | null;
 }
 
+export interface PlanFigures {
+  planTrack: { planId: number; samples: number; startMs: number; endMs: number } | null;
+  planPosition: [number, number, number] | null;
+}
+
 export class GlobeOverlays {
   /** Add to the globe group: everything here is in its (Earth-fixed) frame. */
   readonly group = new Group();
@@ -70,6 +94,11 @@ export class GlobeOverlays {
   private missPair: [number, number] | null = null;
   private missLengthKm: number | null = null;
   private orbitAngle = 0;
+  /** An avoidance plan's post-burn track (its line, turned as the orbits) and the primary's mark on it. */
+  private plan: { track: PlanTrack; line: Line } | null = null;
+  private readonly planMarkPosition = new Float32Array(3);
+  private readonly planMark: Points;
+  private planAt: [number, number, number] | null = null;
 
   constructor(pixelRatio: number) {
     const markerGeometry = new BufferGeometry()
@@ -93,6 +122,50 @@ export class GlobeOverlays {
     this.missLine.renderOrder = 3;
     this.missLine.visible = false;
     this.group.add(this.missLine);
+
+    this.planMark = new Points(
+      new BufferGeometry().setAttribute('position', new BufferAttribute(this.planMarkPosition, 3)),
+      new ShaderMaterial({
+        vertexShader: PLAN_MARK_VERTEX_SHADER,
+        fragmentShader: PLAN_MARK_FRAGMENT_SHADER,
+        uniforms: { pixelRatio: { value: pixelRatio }, colour: { value: rgb01(PLAN_TRACK_COLOUR) } },
+      }),
+    );
+    this.planMark.frustumCulled = false;
+    this.planMark.renderOrder = 2;
+    this.planMark.visible = false;
+    this.group.add(this.planMark);
+  }
+
+  /**
+   * The primary's track after an avoidance plan (null: none): a line in PLAN_TRACK_COLOUR beside the
+   * orbits, and a mark where the primary is after the burn at the time shown (update()).
+   */
+  setPlanTrack(track: PlanTrack | null): void {
+    if (this.plan) {
+      this.group.remove(this.plan.line);
+      this.plan.line.geometry.dispose();
+      (this.plan.line.material as LineBasicMaterial).dispose();
+      this.plan = null;
+    }
+    this.planMark.visible = false;
+    this.planAt = null;
+    if (!track) return;
+    // Over the orbits (drawn additive in the pair's colours): where the two coincide, at globe scale, the plan's colour shows.
+    const line = new Line(
+      new BufferGeometry().setAttribute('position', new BufferAttribute(track.points, 3)),
+      new LineBasicMaterial({ color: PLAN_TRACK_COLOUR, transparent: true, opacity: 0.95 }),
+    );
+    line.frustumCulled = false;
+    line.renderOrder = 2;
+    line.rotation.y = this.orbitAngle;
+    this.group.add(line);
+    this.plan = { track, line };
+  }
+
+  /** The post-burn primary's scene position at the time last drawn, null when none. */
+  planPosition(): readonly [number, number, number] | null {
+    return this.planAt;
   }
 
   /** Rings (and orbits) for these objects, at most four; orbits of objects no longer listed are dropped. */
@@ -182,7 +255,22 @@ export class GlobeOverlays {
     if (tMs !== null) {
       this.orbitAngle = -gmst(tMs as UtcMs);
       for (const orbit of this.orbits.values()) orbit.line.rotation.y = this.orbitAngle;
+      if (this.plan) this.plan.line.rotation.y = this.orbitAngle;
     }
+
+    // The post-burn primary at the time shown: its TEME position turned to Earth-fixed as the worker turns SGP4's.
+    const r = this.plan && tMs !== null ? this.plan.track.positionAt(tMs) : null;
+    if (r && tMs !== null) {
+      const theta = gmst(tMs as UtcMs);
+      const at = new Float64Array(3);
+      temeToScene(r[0], r[1], r[2], Math.cos(theta), Math.sin(theta), at, 0);
+      this.planMarkPosition.set(at);
+      (this.planMark.geometry.getAttribute('position') as BufferAttribute).needsUpdate = true;
+      this.planAt = [at[0]!, at[1]!, at[2]!];
+    } else {
+      this.planAt = null;
+    }
+    this.planMark.visible = this.planAt !== null;
   }
 
   /** An orbit's points as drawn (turned by the current GMST), for tests. */
@@ -204,6 +292,16 @@ export class GlobeOverlays {
       highlighted: this.highlights.map((h) => h.norad),
       orbits: [...this.orbits].map(([norad, o]) => ({ norad, samples: o.times.length, periodMin: o.periodMin, centreMs: o.centreMs })),
       missLine: this.missPair && this.missLengthKm !== null ? { from: this.missPair[0], to: this.missPair[1], lengthKm: this.missLengthKm } : null,
+    };
+  }
+
+  /** The plan track drawn and the post-burn primary's position at the time last drawn, for tests. */
+  planFigures(): PlanFigures {
+    return {
+      planTrack: this.plan
+        ? { planId: this.plan.track.planId, samples: this.plan.track.times.length, startMs: this.plan.track.times[0] ?? Number.NaN, endMs: this.plan.track.times.at(-1) ?? Number.NaN }
+        : null,
+      planPosition: this.planAt ? [...this.planAt] : null,
     };
   }
 }

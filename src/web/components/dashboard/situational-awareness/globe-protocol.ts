@@ -100,6 +100,28 @@ export interface PickedObject {
   clientY: number;
 }
 
+/** Where a conjunction's objects are drawn now: canvas CSS pixels, null when not on screen (no position, behind the Earth or the camera). */
+export interface PairScreen {
+  primary: { x: number; y: number } | null;
+  secondary: { x: number; y: number } | null;
+  /** The primary after the plan drawn (null: none drawn, or not on screen). */
+  plan: { x: number; y: number } | null;
+}
+
+/**
+ * An avoidance plan's post-burn track of a conjunction's primary (read from the plan's OEM), as the
+ * full view draws it: a line through `points` (the scene's axes at GMST 0, as the orbits: temeToScene
+ * with θ = 0) turned by the GMST of the time shown, and a mark where the primary is after the burn.
+ */
+export interface PlanTrack {
+  planId: number;
+  /** 3 floats a sample, and each sample's Unix ms. */
+  points: Float32Array;
+  times: Float64Array;
+  /** The TEME position (km) after the burn at a Unix ms, null outside the ephemeris. */
+  positionAt: (tMs: number) => readonly [number, number, number] | null;
+}
+
 /** Figures exposed on window.__dataforgeGlobe for the browser test and the benchmark. */
 export interface GlobeDebug {
   regime: Regime;
@@ -148,6 +170,16 @@ export interface GlobeDebug {
   orbits: { norad: number; samples: number; periodMin: number; centreMs: number }[];
   /** The conjunction line drawn between two objects' positions, its length in km. */
   missLine: { from: number; to: number; lengthKm: number } | null;
+  /** Conjunction mode: every point but the pair's is drawn dimmed. */
+  dimmed: boolean;
+  /** The plan track drawn: its plan, samples and span (Unix ms); null when none. */
+  planTrack: { planId: number; samples: number; startMs: number; endMs: number } | null;
+  /** Scene position (as objectPosition) of the primary after the plan at the time drawn, null when none. */
+  planPosition: [number, number, number] | null;
+  /** Where the pair (and the plan's mark) were last reported on screen (onPairScreen), null outside conjunction mode. */
+  pairScreen: PairScreen | null;
+  /** An object's point as drawn: colour (0-255) and diameter (CSS px, 0: filtered out); null when not in the catalogue. */
+  pointStyle: (norad: number) => { colour: [number, number, number]; size: number } | null;
   /** Scene position (Earth radii, Earth-fixed, as drawn) of an object now, null when it has none. */
   objectPosition: (norad: number) => [number, number, number] | null;
   /** An orbit's points as drawn now (scene coordinates, the GMST of positionsTimeMs applied) and their times. */

@@ -19,7 +19,10 @@
  * no spin, a camera the pointer turns and zooms (three.js OrbitControls), the simulation clock
  * (lib/sim-clock.ts) sent to the worker, filters as a per-point mask (hidden points get size 0 and
  * are not picked), and the overlays of globe-overlays.ts (rings, orbits, a conjunction's line).
- * Their per-update cost is inside the timed swap.
+ * Their per-update cost is inside the timed swap. In conjunction mode the pair's two points are drawn
+ * large in their colours and every other point dimmed (globe-math.ts emphasisePair); where the two
+ * (and an avoidance plan's post-burn primary) are on screen is reported every frame it changes
+ * (onPairScreen), for the page's labels; an avoidance plan's post-burn track is drawn beside the orbits.
  *
  * Moving points between passes (full view): at ×1000 a LEO object covers 750 km in the ~100 ms a
  * worker pass takes, so the worker sends inertial positions and velocities (6 floats a point) and
@@ -61,8 +64,10 @@ import {
   CAMERA_DISTANCE,
   DEFAULT_REGIME,
   EARTH_RADIUS_KM,
+  emphasisePair,
   fillPointStyles,
   filterMask,
+  HIGHLIGHT_COLOURS,
   latLonToScene,
   movedToScene,
   MU_SCENE_PER_MS2,
@@ -76,9 +81,9 @@ import {
   type Regime,
 } from './globe-math';
 import { GlobeOverlays, hasPosition, type Highlight } from './globe-overlays';
-import type { CatalogMessage, FromWorker, GlobeDebug, GlobeStatus, PickedObject, PositionsMessage, ToWorker } from './globe-protocol';
+import type { CatalogMessage, FromWorker, GlobeDebug, GlobeStatus, PairScreen, PickedObject, PlanTrack, PositionsMessage, ToWorker } from './globe-protocol';
 
-export type { GlobeDebug, GlobeStatus, PickedObject } from './globe-protocol';
+export type { GlobeDebug, GlobeStatus, PairScreen, PickedObject, PlanTrack } from './globe-protocol';
 
 declare global {
   interface Window {
@@ -232,6 +237,8 @@ export interface GlobeSceneOptions {
   mode?: 'card' | 'full';
   /** Called with each feed's owners (the full view's owner filter). */
   onCatalog?: (info: GlobeCatalogInfo) => void;
+  /** Full view, conjunction mode: where the pair is drawn on the canvas, whenever that changes (null: conjunction mode left). */
+  onPairScreen?: (at: PairScreen | null) => void;
 }
 
 export class GlobeScene {
@@ -269,6 +276,10 @@ export class GlobeScene {
   private materialised: { pass: Float32Array | null; t: number } = { pass: null, t: Number.NaN };
   /** The pair's line length last reported, and when. */
   private pairReport: { km: number | null; at: number } = { km: null, at: 0 };
+  /** The pair's screen positions last reported (onPairScreen). */
+  private pairScreen: PairScreen | null = null;
+  /** The point colours (RGB bytes) and sizes (CSS px) last given to the points, draw order. */
+  private styles: { colours: Uint8Array; sizes: Float32Array } | null = null;
   /** Whether any of the canvas is on screen (an IntersectionObserver says): off screen, frames draw nothing. */
   private onScreen = true;
   private readonly intersectionObserver: IntersectionObserver | null;
@@ -373,6 +384,11 @@ export class GlobeScene {
       highlighted: [],
       orbits: [],
       missLine: null,
+      dimmed: false,
+      planTrack: null,
+      planPosition: null,
+      pairScreen: null,
+      pointStyle: (norad) => this.pointStyle(norad),
       objectPosition: (norad) => this.objectPosition(norad),
       orbitPoints: (norad) => this.overlays.orbitPoints(norad),
     };
@@ -450,9 +466,27 @@ export class GlobeScene {
 
   /** A conjunction's two objects (null: none); `focusAtMs`: zoom to them once positions of that time are drawn. */
   setConjunction(pair: { primary: number; secondary: number; focusAtMs: number | null } | null): void {
+    const before = this.pair;
     this.pair = pair ? { ...pair } : null;
     this.overlays.setMissPair(pair ? [pair.primary, pair.secondary] : null);
     this.applyHighlights();
+    // The pair drawn large and the rest dimmed (or the normal look back): only when the pair itself changes.
+    if (before?.primary !== pair?.primary || before?.secondary !== pair?.secondary) this.applyStyles();
+    // Asked to zoom to the time already drawn (a paused clock gives no new pass): zoom now.
+    const focusAt = this.pair?.focusAtMs ?? null;
+    if (this.full && focusAt !== null && this.positionsT === focusAt && this.debug.simTimeMs === focusAt) this.focusOnPair();
+    if (!pair && this.pairScreen) {
+      this.pairScreen = null;
+      this.debug.pairScreen = null;
+      this.options.onPairScreen?.(null);
+    }
+  }
+
+  /** An avoidance plan's post-burn track of the pair's primary (null: none), drawn beside its orbit. */
+  setPlanTrack(track: PlanTrack | null): void {
+    this.overlays.setPlanTrack(track);
+    this.overlays.update(this.positionOf, this.full ? this.debug.simTimeMs : this.positionsT);
+    Object.assign(this.debug, this.overlays.figures(), this.overlays.planFigures());
   }
 
   /** Back to the whole globe: camera at the start distance looking at the Earth's centre. */
@@ -501,7 +535,7 @@ export class GlobeScene {
     if (selected !== undefined && !highlights.some((h) => h.norad === selected)) highlights.push({ norad: selected, role: 'selected' });
     this.overlays.setHighlights(highlights);
     this.overlays.update(this.positionOf, this.full ? this.debug.simTimeMs : this.positionsT);
-    Object.assign(this.debug, this.overlays.figures());
+    Object.assign(this.debug, this.overlays.figures(), this.overlays.planFigures());
     if (this.full) this.requestOrbits();
   }
 
@@ -611,7 +645,10 @@ export class GlobeScene {
     let view = miss.lengthSq() > 0 ? up.clone().sub(miss.clone().normalize().multiplyScalar(up.dot(miss.clone().normalize()))) : up.clone();
     if (view.lengthSq() < 1e-6) view = new Vector3(0, 1, 0).cross(up);
     view.normalize();
-    const distance = Math.max(miss.length() * CONJUNCTION_VIEW_MISSES, CONJUNCTION_VIEW_MIN_KM / EARTH_RADIUS_KM);
+    // An avoidance plan's post-burn primary in the view too: the span is the widest of the miss and its offset from the midpoint.
+    const planAt = this.overlays.planPosition();
+    const span = Math.max(miss.length(), planAt ? 2 * new Vector3(planAt[0], planAt[1], planAt[2]).distanceTo(mid) : 0);
+    const distance = Math.max(span * CONJUNCTION_VIEW_MISSES, CONJUNCTION_VIEW_MIN_KM / EARTH_RADIUS_KM);
     this.controls.target.copy(mid);
     this.controls.minDistance = distance / 50;
     this.camera.position.copy(mid.clone().add(view.multiplyScalar(distance)));
@@ -652,10 +689,27 @@ export class GlobeScene {
     const colours = new Uint8Array(catalog.count * 3);
     const sizes = new Float32Array(catalog.count);
     fillPointStyles(catalog.cls, catalog.norad, this.hio, this.conjunction, colours, sizes);
+    // Conjunction mode (the full view only): the pair large in its colours, the crowd dimmed; the pair stays drawn whatever the filters.
+    const pair = this.full && this.pair ? [this.indexOf(this.pair.primary), this.indexOf(this.pair.secondary)] : [];
+    if (this.full && this.pair) {
+      emphasisePair(colours, sizes, [
+        { index: pair[0]!, colour: HIGHLIGHT_COLOURS.primary },
+        { index: pair[1]!, colour: HIGHLIGHT_COLOURS.secondary },
+      ]);
+    }
+    this.debug.dimmed = pair.length > 0;
     const mask = this.mask;
-    if (mask) for (let k = 0; k < catalog.count; k++) if (mask[k] === 0) sizes[k] = 0;
+    if (mask) for (let k = 0; k < catalog.count; k++) if (mask[k] === 0 && !pair.includes(k)) sizes[k] = 0;
+    this.styles = { colours, sizes };
     this.geometry.setAttribute('pointColor', new BufferAttribute(colours, 3, true));
     this.geometry.setAttribute('pointSize', new BufferAttribute(sizes, 1));
+  }
+
+  private pointStyle(norad: number): { colour: [number, number, number]; size: number } | null {
+    const k = this.indexOf(norad);
+    const styles = this.styles;
+    if (k < 0 || !styles) return null;
+    return { colour: [styles.colours[3 * k]!, styles.colours[3 * k + 1]!, styles.colours[3 * k + 2]!], size: styles.sizes[k]! };
   }
 
   private onWorkerMessage(message: FromWorker): void {
@@ -698,7 +752,7 @@ export class GlobeScene {
       if (message.requestId !== this.orbitRequest.id) return;
       this.orbitRequest.pending = false;
       for (const o of message.orbits) this.overlays.setOrbit(o.norad, o.points, o.times, o.periodMin, message.atMs);
-      Object.assign(this.debug, this.overlays.figures());
+      Object.assign(this.debug, this.overlays.figures(), this.overlays.planFigures());
       this.requestOrbits();
     } else {
       if (!this.catalog || message.buffer.byteLength !== this.catalog.count * (this.full ? 24 : 12)) return;
@@ -758,6 +812,7 @@ export class GlobeScene {
       this.renderer.render(this.scene, this.camera);
       push(this.debug.frameSamples, performance.now() - t0);
     }
+    if (this.full && this.pair) this.reportPairScreen();
     // Hover: after a move, and every 4th frame while the globe turns under a still pointer.
     if (this.pointer && (this.pointerMoved || this.frameCount % 4 === 0)) {
       this.pointerMoved = false;
@@ -798,7 +853,7 @@ export class GlobeScene {
 
   /** The full view after an update: report the selection, zoom where asked, keep orbits current. */
   private afterUpdate(now: number): void {
-    Object.assign(this.debug, this.overlays.figures());
+    Object.assign(this.debug, this.overlays.figures(), this.overlays.planFigures());
     this.debug.positionsTimeMs = this.positionsT;
     const selected = this.selectedIndex >= 0 ? this.catalog?.norad[this.selectedIndex] : undefined;
     if (selected !== undefined && this.positionOf(selected)) {
@@ -869,9 +924,11 @@ export class GlobeScene {
   private projectPoint(k: number, out: { x: number; y: number }): boolean {
     const p = this.positions;
     if (!p) return false;
-    const x = p[3 * k]!;
-    const y = p[3 * k + 1]!;
-    const z = p[3 * k + 2]!;
+    return this.projectScene(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!, out);
+  }
+
+  /** Screen (canvas CSS px) of a scene position (the globe's frame), false when behind the camera or the Earth (or at the origin: no position). */
+  private projectScene(x: number, y: number, z: number, out: { x: number; y: number }): boolean {
     if (x === 0 && y === 0 && z === 0) return false;
     const w = this.toWorld.elements;
     // World position (the globe's rotation and scale).
@@ -898,6 +955,29 @@ export class GlobeScene {
     out.x = ((cx + 1) / 2) * this.canvas.clientWidth;
     out.y = ((1 - cy) / 2) * this.canvas.clientHeight;
     return true;
+  }
+
+  /**
+   * Conjunction mode, after a frame is drawn: where the pair (and the plan's post-burn primary) are on
+   * the canvas, told to the page's labels when any moved by half a pixel or came or went. The matrices
+   * are the frame's (render updated them); only three positions are computed, never the whole catalogue.
+   */
+  private reportPairScreen(): void {
+    const pair = this.pair;
+    if (!pair) return;
+    this.toWorld.copy(this.points.matrixWorld);
+    this.projection.multiplyMatrices(this.camera.projectionMatrix, this.camera.matrixWorldInverse);
+    const screen = (p: ArrayLike<number> | null): { x: number; y: number } | null => {
+      const s = { x: 0, y: 0 };
+      return p && this.projectScene(p[0]!, p[1]!, p[2]!, s) ? s : null;
+    };
+    const at: PairScreen = { primary: screen(this.positionOf(pair.primary)), secondary: screen(this.positionOf(pair.secondary)), plan: screen(this.overlays.planPosition()) };
+    const before = this.pairScreen;
+    const moved = (a: { x: number; y: number } | null, b: { x: number; y: number } | null) => (a === null || b === null ? a !== b : Math.abs(a.x - b.x) >= 0.5 || Math.abs(a.y - b.y) >= 0.5);
+    if (before && !moved(at.primary, before.primary) && !moved(at.secondary, before.secondary) && !moved(at.plan, before.plan)) return;
+    this.pairScreen = at;
+    this.debug.pairScreen = at;
+    this.options.onPairScreen?.(at);
   }
 
   private updateMatrices(): void {
