@@ -16,10 +16,9 @@
  *    screening/plan-screening.ts, in one process, warm). Target < 5 s for 50,000 objects.
  *  - Reading a 7-day, 60 s OEM with a covariance at every state (10,081 states): readOem. Target < 1 s.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { avoidanceModel, leadBasis, minimumDv, polishMinimumDv, tradeSpace } from '../src/core/avoidance/index.ts';
 import { objectTypeFromName } from '../src/core/catalog/index.ts';
 import { parseElementSets } from '../src/core/elements/index.ts';
@@ -29,22 +28,12 @@ import { utcMs } from '../src/core/units.ts';
 import { planSubjects, screenPlan } from '../src/server/screening/plan-screening.ts';
 import { estimateFromCdm, readCdm } from '../src/core/cdm/index.ts';
 import { CARA_CDM_DIR } from '../tests/reference/index.ts';
+import { run } from './bench-pc-mc.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CDM = `${CARA_CDM_DIR}000025994_conj_000037558_20210324_151047_20210323_154356.cdm`;
 
 type Row = (what: string, value: string, note?: string) => void;
-
-function run(args: string[]): Promise<{ ms: number; stdout: string }> {
-  const start = performance.now();
-  const child = spawn(process.execPath, ['bin/ssa.js', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  let stdout = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve({ ms: performance.now() - start, stdout }) : reject(new Error(`ssa ${args.join(' ')} exited ${code}`))));
-  });
-}
 
 async function median(args: string[]): Promise<{ ms: number; stdout: string }> {
   const runs = [];

@@ -22,7 +22,8 @@ const SAMPLES = 10_000_000;
 
 type Row = (what: string, value: string, note?: string) => void;
 
-function run(args: string[]): Promise<{ ms: number; stdout: string }> {
+/** `node bin/ssa.js …` on the compiled build: wall time from spawn to exit, and its stdout (bench-avoidance.ts uses it too). */
+export function run(args: string[]): Promise<{ ms: number; stdout: string }> {
   const start = performance.now();
   const child = spawn(process.execPath, ['bin/ssa.js', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';

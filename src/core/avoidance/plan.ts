@@ -13,6 +13,7 @@
  * propagation (the burn's effect is linear in Δv to ~(|Δv|/v)², 1e-9 for 0.2 m/s in LEO).
  * Units: s, m, m/s, m².
  */
+import { congruence } from '../probability/linear-algebra.ts';
 import { assessPc, type PcAssessment, type PcAssessmentOptions } from '../probability/pc-multistep.ts';
 import type { Vector3 } from '../probability/vector3.ts';
 import { closestApproach } from './closest-approach.ts';
@@ -116,26 +117,13 @@ export function avoidanceModel(encounter: AvoidanceEncounter, options: { readonl
   };
 }
 
-/** C₆ rotated from the RTN frame of `from` to that of `to` (R the 3×3 block-diagonal rotation). */
+/** C₆ rotated from the RTN frame of `from` to that of `to`: M C Mᵀ with M = blockdiag(m, m), m = Bᵀ A (A, B the axes as rows). */
 function carryRtn(cov: readonly (readonly number[])[], from: ArrayLike<number>, to: ArrayLike<number>): Matrix {
   const a = rtnAxesOf(from);
   const b = rtnAxesOf(to);
-  // Inertial → RTN(from) is rows a; RTN(to) → inertial is columns b: M = Bᵀ-columns · A-rows.
-  const m3 = [0, 1, 2].map((i) => [0, 1, 2].map((j) => b[0]![i]! * a[0]![j]! + b[1]![i]! * a[1]![j]! + b[2]![i]! * a[2]![j]!));
-  const m = (i: number, j: number) => (Math.floor(i / 3) === Math.floor(j / 3) ? m3[i % 3]![j % 3]! : 0);
-  const out: Matrix = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
-  for (let i = 0; i < 6; i += 1) {
-    for (let j = 0; j < 6; j += 1) {
-      let s = 0;
-      for (let k = 0; k < 6; k += 1) {
-        const mik = m(i, k);
-        if (mik === 0) continue;
-        for (let l = 0; l < 6; l += 1) s += mik * cov[k]![l]! * m(j, l);
-      }
-      out[i]![j] = s;
-    }
-  }
-  return out;
+  const m3 = [0, 1, 2].map((i) => [0, 1, 2].map((j) => b[0][i]! * a[0][j]! + b[1][i]! * a[1][j]! + b[2][i]! * a[2][j]!));
+  const m = [0, 1, 2, 3, 4, 5].map((i) => [0, 1, 2, 3, 4, 5].map((j) => (Math.floor(i / 3) === Math.floor(j / 3) ? m3[i % 3]![j % 3]! : 0)));
+  return congruence(m, cov.map((row) => [...row]));
 }
 
 /** The new encounter of the primary on `primary` (a post-burn track) with the model's secondary. */

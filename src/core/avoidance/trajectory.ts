@@ -13,6 +13,8 @@
  * reference itself used. The difference is computed with the same integrator settings for both
  * legs, so their truncation errors cancel to first order.
  */
+import { rtnAxes } from '../probability/rtn.ts';
+import type { Vector3 } from '../probability/vector3.ts';
 import { integrateDop853Dense } from './dop853.ts';
 import { twoBodyJ2Derivative } from './dynamics.ts';
 
@@ -98,18 +100,9 @@ export function shifted(reference: Trajectory, delta: Trajectory): Trajectory {
   };
 }
 
-/** The R, T, N unit vectors of a state (Vallado §3.3, RSW): R = r/|r|, N = r×v/|r×v|, T = N×R. */
-export function rtnAxesOf(state: ArrayLike<number>): [[number, number, number], [number, number, number], [number, number, number]] {
-  const r = [state[0]!, state[1]!, state[2]!];
-  const v = [state[3]!, state[4]!, state[5]!];
-  const h = [r[1]! * v[2]! - r[2]! * v[1]!, r[2]! * v[0]! - r[0]! * v[2]!, r[0]! * v[1]! - r[1]! * v[0]!];
-  const rn = Math.hypot(r[0]!, r[1]!, r[2]!);
-  const hn = Math.hypot(h[0]!, h[1]!, h[2]!);
-  if (!(rn > 0) || !(hn > 0)) throw new RangeError('rtnAxesOf: r × v is zero, so the RTN frame is undefined');
-  const R: [number, number, number] = [r[0]! / rn, r[1]! / rn, r[2]! / rn];
-  const N: [number, number, number] = [h[0]! / hn, h[1]! / hn, h[2]! / hn];
-  const T: [number, number, number] = [N[1] * R[2] - N[2] * R[1], N[2] * R[0] - N[0] * R[2], N[0] * R[1] - N[1] * R[0]];
-  return [R, T, N];
+/** The R, T, N unit vectors of a state (probability/rtn.ts rtnAxes; RangeError where r × v = 0). */
+export function rtnAxesOf(state: ArrayLike<number>): readonly [Vector3, Vector3, Vector3] {
+  return rtnAxes([state[0]!, state[1]!, state[2]!], [state[3]!, state[4]!, state[5]!]);
 }
 
 /** A vector given in the RTN frame of `state`, in the inertial frame. */

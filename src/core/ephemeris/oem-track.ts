@@ -11,6 +11,8 @@
  * last one given at or before it (oem-interpolate.ts, which says why it does not blend two).
  */
 import { apply, temeToEme2000Matrix, transpose, type Matrix3 } from '../frames/index.ts';
+import { congruence } from '../probability/linear-algebra.ts';
+import { rtnAxes } from '../probability/rtn.ts';
 import type { UtcMs } from '../units.ts';
 import { utcMs } from '../units.ts';
 import { interpolateOemCovariance, interpolateOemSegment } from './oem-interpolate.ts';
@@ -48,35 +50,10 @@ function toTeme(frame: string, t: number): Matrix3 | null {
 
 const rotate = (m: Matrix3 | null, x: readonly [number, number, number]): [number, number, number] => (m ? (apply(m, x as [number, number, number]) as unknown as [number, number, number]) : [x[0], x[1], x[2]]);
 
-/** The R, T, N axes (rows) of a state. */
-function rtnRows(s: TemeKmState): number[][] {
-  const [x, y, z] = s.r;
-  const [vx, vy, vz] = s.v;
-  const h = [y * vz - z * vy, z * vx - x * vz, x * vy - y * vx];
-  const rn = Math.hypot(x, y, z);
-  const hn = Math.hypot(h[0]!, h[1]!, h[2]!);
-  const R = [x / rn, y / rn, z / rn];
-  const N = [h[0]! / hn, h[1]! / hn, h[2]! / hn];
-  const T = [N[1]! * R[2]! - N[2]! * R[1]!, N[2]! * R[0]! - N[0]! * R[2]!, N[0]! * R[1]! - N[1]! * R[0]!];
-  return [R, T, N];
-}
-
 /** M C Mᵀ with M = blockdiag(m, m), m 3×3 given as rows (components in the source frame → target). */
-function congruence6(c: number[][], m: number[][]): number[][] {
-  const big = (i: number, j: number) => (Math.floor(i / 3) === Math.floor(j / 3) ? m[i % 3]![j % 3]! : 0);
-  const out = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
-  for (let i = 0; i < 6; i += 1) {
-    for (let j = 0; j < 6; j += 1) {
-      let s = 0;
-      for (let k = 0; k < 6; k += 1) {
-        const a = big(i, k);
-        if (a === 0) continue;
-        for (let l = 0; l < 6; l += 1) s += a * c[k]![l]! * big(j, l);
-      }
-      out[i]![j] = s;
-    }
-  }
-  return out;
+function congruence6(c: number[][], m: readonly (readonly number[])[]): number[][] {
+  const big = [0, 1, 2, 3, 4, 5].map((i) => [0, 1, 2, 3, 4, 5].map((j) => (Math.floor(i / 3) === Math.floor(j / 3) ? m[i % 3]![j % 3]! : 0)));
+  return congruence(big, c);
 }
 
 /** The OEM as a TEME track (see the file's comment). RangeError for an OEM of several objects or none. */
@@ -108,12 +85,12 @@ export function oemTrack(oem: Oem): OemTrack {
       const s = state(t);
       if (!s) return undefined;
       // C_inertial = Mᵀ C_rtn M with M's rows the R, T, N axes: rotate by Mᵀ (columns R, T, N).
-      const rows = rtnRows(s);
+      const rows = rtnAxes(s.r, s.v);
       const mt = [0, 1, 2].map((i) => [0, 1, 2].map((j) => rows[j]![i]!));
       return congruence6(km2, mt);
     }
     const m = toTeme(c.frame, t);
-    return m ? congruence6(km2, m as unknown as number[][]) : km2;
+    return m ? congruence6(km2, m) : km2;
   };
   // Covered when every instant of the window lies in some segment's useable span (segments sorted by start).
   const covers = (a: number, b: number) => {
