@@ -4,10 +4,12 @@
  * minima of the distance (the screening's definition of TCA, as in core screening and CARA's
  * FindNearbyCA). The window is sampled so that no minimum is stepped over (a step well under the
  * time the pair takes to cross its own separation), then each bracketed zero is refined by the
- * Illinois variant of regula falsi (Dowell & Jarratt 1971) to a microsecond; the nearest of the
- * minima (and of the window's ends, where the distance may still be falling) is returned.
+ * Illinois variant of regula falsi (Dowell & Jarratt 1971; math/illinois.ts) to a microsecond; the
+ * nearest of the minima (and of the window's ends, where the distance may still be falling) is
+ * returned.
  * Units: s, m, m/s.
  */
+import { illinoisRoot } from '../math/illinois.ts';
 import type { Trajectory } from './trajectory.ts';
 
 export interface ClosestApproach {
@@ -53,7 +55,10 @@ export function closestApproach(primary: Trajectory, secondary: Trajectory, gues
   for (let i = 1; i <= samples; i += 1) {
     const cur = at(a + i * h);
     if (prev.f < 0 && cur.f >= 0) {
-      const root = refine(at, prev.t, prev.f, cur.t, cur.f);
+      // Illinois regula falsi (math/illinois.ts) on the bracket f(prev) < 0 ≤ f(cur), to 1e-6 s.
+      const tRoot = illinoisRoot((t) => at(t).f, prev.t, cur.t, prev.f, cur.f, 1e-6);
+      if (tRoot === undefined) throw new RangeError(`closestApproach: the range rate is not a number between ${prev.t} s and ${cur.t} s`);
+      const root = at(tRoot);
       consider(root.t, root.p, root.s, true);
     }
     prev = cur;
@@ -66,31 +71,4 @@ export function closestApproach(primary: Trajectory, secondary: Trajectory, gues
     best = start.d <= end.d ? { tS: start.t, primary: start.p, secondary: start.s, missM: start.d, interior: false } : { tS: end.t, primary: end.p, secondary: end.s, missM: end.d, interior: false };
   }
   return best;
-}
-
-/** Illinois regula falsi on a bracket [t0, t1] with f(t0) < 0 ≤ f(t1), to 1e-6 s. */
-function refine(at: (t: number) => { t: number; p: Float64Array; s: Float64Array; f: number }, t0: number, f0: number, t1: number, f1: number) {
-  let lo = t0;
-  let flo = f0;
-  let hi = t1;
-  let fhi = f1;
-  let side = 0;
-  let x = at(hi);
-  for (let i = 0; i < 100 && hi - lo > 1e-6; i += 1) {
-    const t = fhi === flo ? 0.5 * (lo + hi) : (lo * fhi - hi * flo) / (fhi - flo);
-    x = at(Math.min(hi, Math.max(lo, t)));
-    if (x.f === 0) return x;
-    if (x.f < 0) {
-      lo = x.t;
-      flo = x.f;
-      if (side === -1) fhi /= 2;
-      side = -1;
-    } else {
-      hi = x.t;
-      fhi = x.f;
-      if (side === 1) flo /= 2;
-      side = 1;
-    }
-  }
-  return x;
 }

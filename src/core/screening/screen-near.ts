@@ -20,6 +20,7 @@
  * the same way).
  * Units: km, km/s, UTC ms.
  */
+import { illinoisRoot } from '../math/illinois.ts';
 import { propagateAt } from '../propagation/sgp4.ts';
 import { temePosition, temeVelocity, utcMs } from '../units.ts';
 import { rtnComponents, type CloseApproach } from './close-approach.ts';
@@ -161,35 +162,20 @@ function trackMinimum(track: TrackState, secondary: ScreeningSubject, tcaMs: num
   const keep = (x: Sample | undefined) => {
     if (x && (!best || x.d < best.d)) best = x;
   };
+  // The range rate for the root search (math/illinois.ts): every state it visits is a candidate,
+  // and it stops where the track or SGP4 has no state (NaN).
+  const rangeRate = (t: number) => {
+    const x = at(t);
+    keep(x);
+    return x ? x.f : Number.NaN;
+  };
   let prev = at(tcaMs - halfMs);
   keep(prev);
   for (let i = 1; i <= samples; i += 1) {
     const cur = at(tcaMs - halfMs + (2 * halfMs * i) / samples);
     keep(cur);
-    if (prev && cur && prev.f < 0 && cur.f >= 0) {
-      let lo = prev;
-      let hi = cur;
-      let side = 0;
-      let flo = lo.f;
-      let fhi = hi.f;
-      for (let k = 0; k < 100 && hi.t - lo.t > 0.01; k += 1) {
-        const t = fhi === flo ? 0.5 * (lo.t + hi.t) : (lo.t * fhi - hi.t * flo) / (fhi - flo);
-        const x = at(Math.min(hi.t, Math.max(lo.t, t)));
-        if (!x) break;
-        keep(x);
-        if (x.f < 0) {
-          lo = x;
-          flo = x.f;
-          if (side === -1) fhi /= 2;
-          side = -1;
-        } else {
-          hi = x;
-          fhi = x.f;
-          if (side === 1) flo /= 2;
-          side = 1;
-        }
-      }
-    }
+    // Illinois regula falsi on the zero of the range rate, to 10 µs.
+    if (prev && cur && prev.f < 0 && cur.f >= 0) illinoisRoot(rangeRate, prev.t, cur.t, prev.f, cur.f, 0.01);
     prev = cur;
   }
   if (!best) return undefined;
