@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataSourceStatus } from '@contracts/data-sources.ts';
+import type { Ephemeris } from '@contracts/ephemerides.ts';
 import type { SettingsResponse } from '@contracts/settings.ts';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -38,6 +39,26 @@ const SOURCES: DataSourceStatus[] = [
   { id: 'spacetrack', name: 'Space-Track', provides: 'Element sets', enabled: false, setup: 'Off: set SPACETRACK_USER and SPACETRACK_PASSWORD to read it', intervalMinutes: null, state: 'off', lastAttemptAt: null, lastSuccessAt: null, lastFailureAt: null, lastError: null, lastResult: null },
   { id: 'noaa-swpc', name: 'NOAA SWPC', provides: 'Space weather (F10.7, Kp)', enabled: false, setup: 'Off (SWPC_UPDATES=off): import space-weather files instead', intervalMinutes: null, state: 'off', lastAttemptAt: null, lastSuccessAt: null, lastFailureAt: null, lastError: null, lastResult: null },
 ];
+// One stored ephemeris of AMOS-5 (GET /api/ephemerides).
+const EPHEMERIS: Ephemeris = {
+  id: 4,
+  noradId: 37820,
+  objectId: '2011-022A',
+  objectName: 'AMOS-5',
+  originator: 'SPACECOM',
+  creationDate: '2026-11-27T06:00:00.000Z',
+  importedAt: '2026-11-27T07:30:00.000Z',
+  importedBy: 'alice',
+  fileName: 'amos5.oem',
+  format: 'KVN',
+  refFrame: 'EME2000',
+  usableStart: '2026-11-27T06:00:00.000Z',
+  usableStop: '2026-12-04T06:00:00.000Z',
+  states: 10081,
+  covariances: 0,
+  sha256: 'cd'.repeat(32),
+  fileUrl: '/api/ephemerides/4/file',
+};
 
 function mockConfigApi() {
   const calls: { method: string; path: string; body: unknown }[] = [];
@@ -61,6 +82,7 @@ function mockConfigApi() {
     if (url.pathname === '/api/data-sources') return json(200, SOURCES);
     if (url.pathname === '/api/data-sources/celestrak/update') return json(200, [{ ...SOURCES[0]!, state: 'ok', lastSuccessAt: '2026-11-27T08:05:00.000Z' }, ...SOURCES.slice(1)]);
     if (url.pathname === '/api/high-interest-objects') return json(200, []);
+    if (url.pathname === '/api/ephemerides') return json(200, { ephemerides: [EPHEMERIS] });
     return new Response('Not Found', { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -138,5 +160,17 @@ describe('/config', () => {
     renderApp('/config');
     const imports = await screen.findByRole('list', { name: 'Imports' });
     expect(within(imports).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Element sets', 'SATCAT', 'Space weather', 'Conjunction data messages']);
+  });
+
+  it('offers the upload of operator ephemerides and lists the stored ones', async () => {
+    const calls = mockConfigApi();
+    renderApp('/config');
+    const card = within(await screen.findByRole('region', { name: 'Operator ephemerides' }));
+    expect(card.getByLabelText('OEM file')).toHaveAttribute('accept', '.oem,.txt,.xml,.kvn');
+    expect(card.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    const table = await card.findByRole('table', { name: 'Stored ephemerides' });
+    expect(within(table).getByRole('link', { name: 'AMOS-5' })).toHaveAttribute('href', '/objects/37820');
+    expect(within(table).getByRole('link', { name: 'Download amos5.oem' })).toHaveAttribute('href', '/api/ephemerides/4/file');
+    expect(calls.some((c) => c.path === '/api/ephemerides')).toBe(true);
   });
 });

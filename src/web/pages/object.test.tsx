@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Ephemeris } from '@contracts/ephemerides.ts';
 import type { ObjectDetail, ObjectHistoryResponse } from '@contracts/object-exports.ts';
 import { makeListItem } from '@/components/alerts/alerts-fixtures';
 import { stubResizeObserver } from '@/test/jsdom-layout';
@@ -119,7 +120,7 @@ const DECAY = {
   note: 'Orbit-averaged decay integrated from the element set’s mean orbit.',
 };
 
-function mockObjectApi(detail: ObjectDetail | Response = DETAIL) {
+function mockObjectApi(detail: ObjectDetail | Response = DETAIL, ephemerides: Ephemeris[] = []) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/conjunctions') return json(200, { total: 2, items: [EVENT, OTHER_EVENT] });
@@ -129,6 +130,7 @@ function mockObjectApi(detail: ObjectDetail | Response = DETAIL) {
     if (url.pathname === '/api/objects/25544') return detail instanceof Response ? detail : json(200, detail);
     if (url.pathname === '/api/objects/25544/history') return json(200, HISTORY);
     if (url.pathname === '/api/objects/99999') return json(404, { message: 'No object 99999 in the catalogue' });
+    if (url.pathname === '/api/ephemerides') return json(200, { ephemerides: url.searchParams.get('norad') === '25544' ? ephemerides : [] });
     return new Response('Not Found', { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -270,6 +272,45 @@ describe('the object page (/objects/:norad)', () => {
     mockObjectApi({ ...DETAIL, now: null, nowError: 'SGP4 error 6: satellite has decayed: orbit radius below one Earth radius' });
     renderApp('/objects/25544');
     expect(await screen.findByRole('region', { name: 'Now' })).toHaveTextContent('Not available: SGP4 error 6: satellite has decayed');
+  });
+
+  it('says on the page of an object outside the fleet that ephemerides are for fleet objects, without the upload', async () => {
+    const fetchMock = mockObjectApi();
+    renderApp('/objects/25544');
+    const card = within(await screen.findByRole('region', { name: 'Operator ephemerides' }));
+    expect(await card.findByText('No ephemeris of ISS (ZARYA) is stored.')).toBeInTheDocument();
+    expect(card.getByText(/^Ephemerides are for fleet objects: ISS \(ZARYA\) is not in the fleet\./)).toBeInTheDocument();
+    expect(card.queryByLabelText('OEM file')).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/ephemerides?norad=25544&limit=100', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it("lists a fleet object's ephemerides and offers the upload on its page", async () => {
+    const stored: Ephemeris = {
+      id: 12,
+      noradId: 25544,
+      objectId: '1998-067A',
+      objectName: 'ISS (ZARYA)',
+      originator: 'NASA FDO',
+      creationDate: '2023-10-09T12:00:00.000Z',
+      importedAt: '2023-10-09T13:00:00.000Z',
+      importedBy: 'alice',
+      fileName: 'iss.xml',
+      format: 'XML',
+      refFrame: 'EME2000',
+      usableStart: '2023-10-09T12:00:00.000Z',
+      usableStop: '2023-10-10T12:00:00.000Z',
+      states: 1441,
+      covariances: 4,
+      sha256: 'ef'.repeat(32),
+      fileUrl: '/api/ephemerides/12/file',
+    };
+    mockObjectApi({ ...DETAIL, fleet: true }, [stored]);
+    renderApp('/objects/25544');
+    const card = within(await screen.findByRole('region', { name: 'Operator ephemerides' }));
+    expect(card.getByLabelText('OEM file')).toBeInTheDocument();
+    const table = await card.findByRole('table', { name: 'Stored ephemerides' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2023-10-09 12:00:002023-10-10 12:00:001,4414alice');
+    expect(within(table).getByRole('link', { name: 'Download iss.xml' })).toHaveAttribute('href', '/api/ephemerides/12/file');
   });
 
   it('says so for an object the catalogue does not hold, and shows a server error as one', async () => {

@@ -4,6 +4,7 @@ import { useParams } from 'wouter';
 import type { ObjectDetail } from '@contracts/object-exports.ts';
 import { LoadState } from '@/components/layout/load-state';
 import { PageTitle } from '@/components/layout/page-title';
+import { EphemerisUploadCard } from '@/components/ephemerides/ephemeris-upload-card';
 import { DecayCard } from '@/components/objects/decay-card';
 import { ObjectEventsCard } from '@/components/objects/events-card';
 import { ExportsCard } from '@/components/objects/exports-card';
@@ -116,7 +117,8 @@ function OrbitCard({ o }: { o: ObjectDetail }) {
 
 /**
  * One catalogue object (/objects/:norad, issue 14): identity and threat assessment, where it is
- * now, its mean orbit, its element-set history with the manoeuvres found in it, and its exports.
+ * now, its mean orbit, its element-set history with the manoeuvres found in it, its exports, and
+ * its operators' own ephemerides (issue 28: the OEM upload for a fleet object).
  */
 export default function ObjectPage() {
   const { norad = '' } = useParams<{ norad: string }>();
@@ -155,6 +157,7 @@ export default function ObjectPage() {
             </Alert>
           )}
           <ExportsCard norad={String(data.noradId)} now={openedAt} />
+          <EphemerisUploadCard object={{ noradId: data.noradId, name: data.name, fleet: data.fleet }} />
         </>
       )}
     </div>
