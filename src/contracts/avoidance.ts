@@ -128,6 +128,9 @@ export const AvoidancePlan = z
     targetPc: z.number(),
     thresholdKm: z.number(),
     window: z.object({ start: z.string(), end: z.string() }),
+    reference: z
+      .object({ source: z.enum(['element_set', 'ephemeris']), ephemerisId: z.number().int().nullable() })
+      .describe("The primary's trajectory without the burn: its element set (SGP4), or the operator ephemeris that covered the burn and the event (GET /api/ephemerides/{id})"),
     screenedAt: z.string().nullable(),
     acceptable: z.boolean().nullable(),
     reason: z.string().nullable().describe('Why the plan is or is not acceptable'),

@@ -115,6 +115,13 @@ export type ConjunctionListResponse = z.infer<typeof ConjunctionListResponse>;
 export const EventObjectDetail = EventObject.extend({
   elementSetEpoch: isoUtc('Epoch of the state the estimate used (element set, or the CDM’s OD epoch)').nullable(),
   covarianceSource: z.string().describe('Where the covariance came from'),
+  trajectory: z
+    .object({
+      source: z.enum(['element_set', 'ephemeris', 'cdm']).describe("element_set: the object's element set (SGP4); ephemeris: an operator ephemeris that covered the screening window (issue 28); cdm: the state the imported CDM gives"),
+      ephemerisId: z.number().int().nullable().describe('The operator ephemeris (GET /api/ephemerides/{id}), where source is ephemeris'),
+      description: z.string(),
+    })
+    .describe('Which trajectory the estimate used for this object'),
   sigmas: z
     .object({ radial: z.number(), inTrack: z.number(), crossTrack: z.number() })
     .nullable()
@@ -133,6 +140,27 @@ export const ConjunctionEstimate = z.object({
   source: ConjunctionSource,
 });
 export type ConjunctionEstimate = z.infer<typeof ConjunctionEstimate>;
+
+/**
+ * One entry of an event's log (issue 28): what happened to the event, when and who did it. Built
+ * from what is stored with the event (its row, estimate history and avoidance plans); a later
+ * issue adds the operators' alert actions (acknowledged, assigned, …) as further kinds.
+ */
+export const ConjunctionLogKind = z
+  .enum(['detected', 'estimate', 'plan_requested', 'plan_screened', 'plan_failed', 'plan_chosen', 'plan_discarded', 'closed'])
+  .describe('detected: first stored; estimate: a new estimate (screening run or CDM); plan_*: an avoidance plan made, screened, failed, chosen or discarded; closed: the event was closed');
+export type ConjunctionLogKind = z.infer<typeof ConjunctionLogKind>;
+
+export const ConjunctionLogEntry = z
+  .object({
+    at: isoUtc('When it happened'),
+    kind: ConjunctionLogKind,
+    actor: z.string().nullable().describe('Who did it; null for the system (screening, CDM import, plan screening)'),
+    text: z.string().describe('What happened, in plain words'),
+    planId: z.number().int().nullable().describe('The avoidance plan the entry is about (GET /api/conjunctions/{id}/plans), for plan_* kinds'),
+  })
+  .meta({ id: 'ConjunctionLogEntry' });
+export type ConjunctionLogEntry = z.infer<typeof ConjunctionLogEntry>;
 
 /** A stored CDM of the event. */
 export const CdmLink = z.object({
@@ -181,6 +209,7 @@ export const ConjunctionDetail = ConjunctionListItem.extend({
   hardBodyRadiusSource: z.string().describe('From the CDM, the configured default, or the objects’ types'),
   encounterPlane: EncounterPlaneView.nullable(),
   history: z.array(ConjunctionEstimate).describe('Estimates, oldest first'),
+  log: z.array(ConjunctionLogEntry).describe('What happened to the event, oldest first'),
   cdms: z.array(CdmLink).describe('Imported CDMs of this event, newest first'),
   generatedCdmUrl: z.string().nullable().describe('The CDM this server wrote when the event crossed the alert level'),
   firstDetected: isoUtc('When the event was first stored'),

@@ -117,6 +117,9 @@ export const SstConjunction = z
       .array(z.object({ method: z.string(), kind: z.string(), value: z.number().nullable(), limit: z.number().nullable(), message: z.string() }))
       .optional()
       .describe('What the 2D method’s usage-violation tests found'),
+    primary_track: z.enum(['element_set', 'ephemeris']).optional().describe("The primary's trajectory: its element set (SGP4), or an operator ephemeris covering the window (issue 28)"),
+    primary_ephemeris_id: z.number().int().nullable().optional().describe('The operator ephemeris screened for the primary (GET /api/ephemerides/{id}), where primary_track is ephemeris'),
+    covariance_source: z.string().optional().describe("Where the covariances of the Pc came from ('default': the element-set model for both)"),
   })
   .meta({ id: 'SstConjunction' });
 

@@ -198,6 +198,9 @@ export function createAppContext(config: Config, database: Database, version: st
     log.child({ service: 'catalog-updater' }),
   );
   const screening = new ScreeningService(catalog, { originator: 'DATA FORGE' });
+  // A fleet object's operator ephemeris, where one covers the window, is screened in its element set's place (issue 28).
+  const ephemerides = new EphemerisService(repositories.ephemerides, catalog);
+  screening.useEphemerides(ephemerides, (message) => log.child({ service: 'screening' }).warn(message));
   const spaceWeather = new SpaceWeatherService(repositories.spaceWeather, log.child({ service: 'space-weather' }));
   const spaceWeatherUpdater = new SpaceWeatherUpdater(
     spaceWeather,
@@ -277,10 +280,10 @@ export function createAppContext(config: Config, database: Database, version: st
       fleetViews: new FleetViews(catalog, { onError: (error) => log.warn({ err: error }, 'could not build the fleet positions ahead') }),
       highInterest,
       cdmImport: new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M }),
-      conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog),
+      conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog, repositories.conjunctionPlans),
       monteCarloChecks: new MonteCarloChecks(repositories.conjunctionEvents),
       avoidance: new AvoidanceAnalyses(repositories.conjunctionEvents),
-      plans: new AvoidancePlans(repositories.conjunctionEvents, repositories.conjunctionPlans, catalog),
+      plans: new AvoidancePlans(repositories.conjunctionEvents, repositories.conjunctionPlans, catalog, undefined, undefined, ephemerides),
       proximities: new ProximityQueryService(repositories.proximities, catalog),
       accounts: new AccountService(repositories.accounts, repositories.audit, repositories.sessions),
       // Catalogue-wide runs: on this server's threads until serve.ts attaches the job queue (PostgreSQL).
@@ -297,7 +300,7 @@ export function createAppContext(config: Config, database: Database, version: st
       settings,
       sourceStatus,
       objects: new ObjectViews(catalog, { catalog: repositories.catalog, maneuvers: repositories.maneuvers }, () => operationsReadModel.threatAssessments().body),
-      ephemerides: new EphemerisService(repositories.ephemerides, catalog),
+      ephemerides,
     },
   };
 }

@@ -4,12 +4,14 @@
  * approaches core screening finds; screen-near.test.ts checks those against satellite.js). A 5 cm/s along-track burn 1.5 orbits ahead is
  * screened against the whole catalogue: the event's miss grows (CW: 3·Δv·τ ≈ 1.4 km along-track plus
  * the radial swing), every conjunction of the post-burn track is listed with its Pc and how it compares
- * with the pair without the burn; the plan is chosen by the operator, who is recorded; the post-burn
+ * with the pair without the burn; the plan is chosen by the operator, who is recorded, and the event's
+ * log tells the plan requested, screened and chosen, by whom; the post-burn
  * OEM and the OPM burn summary download and read back; bad requests are 4xx; a plan a stopped server
  * left screening is marked failed at the next start.
  */
 import { describe, expect, it } from 'vitest';
 import { AvoidancePlan } from '../../src/contracts/avoidance.ts';
+import { ConjunctionDetail } from '../../src/contracts/conjunction-events.ts';
 import { readOem } from '../../src/core/ephemeris/index.ts';
 import { parseElementSets } from '../../src/core/elements/index.ts';
 import { createSgp4 } from '../../src/core/propagation/index.ts';
@@ -89,8 +91,22 @@ describe.skipIf(!present)('avoidance plans', () => {
 
     const chosen = await server.app.inject({ method: 'POST', url: `${url}/${plan!.id}/decision`, payload: { decision: 'chosen' } });
     expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(AvoidancePlan.parse(chosen.json())).toMatchObject({ status: 'chosen', decidedBy: server.ctx.config.OPERATOR_LABEL });
+    const decided = AvoidancePlan.parse(chosen.json());
+    expect(decided).toMatchObject({ status: 'chosen', decidedBy: server.ctx.config.OPERATOR_LABEL });
     expect((await server.app.inject({ method: 'POST', url: `${url}/${plan!.id}/decision`, payload: { decision: 'discarded' } })).statusCode).toBe(409);
+
+    // The event's log: detected by screening, then the plan requested and chosen by the operator, screened by the system.
+    const detailRes = await server.app.inject({ method: 'GET', url: `/api/conjunctions/${conjunctionId}` });
+    expect(detailRes.statusCode, detailRes.body).toBe(200);
+    const { log } = ConjunctionDetail.parse(detailRes.json());
+    expect(log[0]).toMatchObject({ kind: 'detected', actor: null, planId: null, text: expect.stringMatching(/^First detected by screening: miss 3\.9\d* km, Pc 1\.00e-6 \(medium\)$/) });
+    const operator = server.ctx.config.OPERATOR_LABEL;
+    expect(log.filter((e) => e.planId === plan!.id)).toEqual([
+      { at: plan!.createdAt, kind: 'plan_requested', actor: operator, planId: plan!.id, text: `Plan ${plan!.id} requested: burn at ${plan!.burn.epoch.slice(0, 19).replace('T', ' ')} UTC, Δv RTN (0, +0.05, 0) m/s` },
+      { at: plan!.screenedAt, kind: 'plan_screened', actor: null, planId: plan!.id, text: expect.stringMatching(new RegExp(`^Plan ${plan!.id} screened: ${plan!.acceptable ? 'acceptable' : 'not acceptable'}\\. [A-Z]`)) },
+      { at: decided.decidedAt, kind: 'plan_chosen', actor: operator, planId: plan!.id, text: `Plan ${plan!.id} chosen` },
+    ]);
+    expect(log.map((e) => e.at)).toEqual(log.map((e) => e.at).sort());
 
     // The downloads: the OEM reads back (TEME, 60 s, the window), the OPM carries the burn in RTN km/s.
     const oem = await server.app.inject({ method: 'GET', url: plan!.oemUrl });
@@ -121,5 +137,12 @@ describe.skipIf(!present)('avoidance plans', () => {
     expect(await server.ctx.services.plans.recover()).toBe(1);
     const failed = (await server.ctx.services.plans.list(conjunctionId)).find((p) => p.id === left.id)!;
     expect(failed).toMatchObject({ status: 'failed', error: 'Interrupted: the server stopped while the plan was being screened; screen it again' });
+    // The event's log tells it: the system failed it, with the error.
+    const { log } = ConjunctionDetail.parse((await server.app.inject({ method: 'GET', url: `/api/conjunctions/${conjunctionId}` })).json());
+    expect(log.filter((e) => e.planId === left.id).map((e) => [e.kind, e.actor])).toEqual([
+      ['plan_requested', plan!.createdBy],
+      ['plan_failed', null],
+    ]);
+    expect(log.find((e) => e.planId === left.id && e.kind === 'plan_failed')!.text).toBe(`Plan ${left.id} could not be screened: ${failed.error}`);
   });
 });

@@ -10,10 +10,8 @@
 import { objectTypeFromName } from '../../core/catalog/index.ts';
 import type { ElementSet } from '../../core/elements/index.ts';
 import { OemError, oemTrack, readOemAny, type OemTrack } from '../../core/ephemeris/index.ts';
-import { defaultCovarianceForElementSet, elementSetCovariance6, type Vector3 } from '../../core/probability/index.ts';
 import { createSgp4 } from '../../core/propagation/index.ts';
-import { assessRiskWithFallback, isoUtc, riskSubjectOf, screenNear, type CloseApproach, type ScreeningSubject } from '../../core/screening/index.ts';
-import { utcMs } from '../../core/units.ts';
+import { isoUtc, screenEphemerisTrack, type ScreeningSubject } from '../../core/screening/index.ts';
 import { sstConjunction } from '../../server/screening/sst-format.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -83,31 +81,22 @@ export function screenEphemeris(input: EphemerisScreenInput): Record<string, unk
       // As ssa screen: an element set SGP4 cannot start from is not screened.
     }
   }
+  const typeOf = (norad: number) => {
+    const set = norad === own.norad ? own : setOf.get(norad);
+    return set ? objectTypeFromName(set.name ?? '') : undefined;
+  };
   let outcome;
   try {
-    outcome = screenNear({ reference, track: track.state, secondaries, window: { start: utcMs(input.start), end: utcMs(input.end) }, thresholdKm: input.thresholdKm, sliceMs: 86_400_000 });
+    outcome = screenEphemerisTrack({ own, ownModel: reference.model, track, secondaries, setOf: (n) => setOf.get(n), window: { start: input.start, end: input.end }, thresholdKm: input.thresholdKm, objectType: typeOf, label: `OEM ${input.oemPath}` });
   } catch (error) {
     if (error instanceof RangeError) throw new UsageError(`${input.oemPath}: ${error.message}`, usage);
     throw error;
   }
-  const typeOf = (set: ElementSet) => objectTypeFromName(set.name ?? '');
-  const conjunctions = outcome.approaches.map((a: CloseApproach) => {
-    const secondary = setOf.get(a.secondary)!;
-    const primaryCov = track.covariance(a.tca);
-    const covariances = primaryCov
-      ? () => {
-          const m = (v: readonly number[]): Vector3 => [v[0]! * 1000, v[1]! * 1000, v[2]! * 1000];
-          const sigmas = defaultCovarianceForElementSet(secondary, typeOf(secondary), utcMs(a.tca)).sigmas;
-          return { primaryM2: primaryCov, secondaryM2: elementSetCovariance6(sigmas, m(a.secondaryState.r), m(a.secondaryState.v)), source: `OEM ${input.oemPath} (primary), element-set model (secondary)` };
-        }
-      : undefined;
-    const risk = assessRiskWithFallback(a, riskSubjectOf(own, typeOf(own)), riskSubjectOf(secondary, typeOf(secondary)), covariances);
-    return {
-      ...sstConjunction({ approach: a, risk, primaryName: own.name ?? track.objectName ?? String(own.norad), secondaryName: secondary.name ?? String(secondary.norad) }),
-      primary_track: 'ephemeris',
-      covariance_source: risk.covariance,
-    };
-  });
+  const conjunctions = outcome.conjunctions.map(({ approach, risk }) => ({
+    ...sstConjunction({ approach, risk, primaryName: own.name ?? track.objectName ?? String(own.norad), secondaryName: setOf.get(approach.secondary)?.name ?? String(approach.secondary) }),
+    primary_track: 'ephemeris',
+    covariance_source: risk.covariance,
+  }));
   return {
     total_objects: secondaries.length + 1,
     primary_track: { source: 'ephemeris', file: input.oemPath, object_id: track.objectId, norad: own.norad, useable_start: isoUtc(track.start), useable_stop: isoUtc(track.stop), max_deviation_from_element_set_km: outcome.maxDeviationKm },

@@ -2,6 +2,7 @@
  * Conjunction screening: the public API of src/core/screening (see src/core/README.md).
  * Times are UTC milliseconds, distances km, speeds km/s, states TEME.
  */
+export { screenEphemerisTrack, type EphemerisConjunction, type EphemerisScreeningInput, type EphemerisScreeningOutcome } from './screen-ephemeris.ts';
 export { screenNear, trackApproach, deviationBoundKm, type ScreenNearInput, type ScreenNearOutcome, type TrackState } from './screen-near.ts';
 export { screen, ScreeningCancelled, type ScreenInput, type ScreeningOutcome, type ScreeningStats, type ScreeningSubject, type SkippedObject } from './screen.ts';
 export { closeApproachAt, rtnComponents, type CloseApproach, type RtnKm, type TemeState } from './close-approach.ts';

@@ -350,6 +350,8 @@ export const conjunctionPlans = pgTable(
     windowEnd: timestamp('window_end', { withTimezone: true, mode: 'date' }).notNull(),
     /** The primary's element set the plan was made on (core ElementSet as JSON: doubles round-trip exactly). */
     referenceSet: jsonb('reference_set').notNull(),
+    /** The operator ephemeris the plan was made on instead, where one covered the plan's window (its element set is then the screening's reference only). */
+    referenceEphemerisId: integer('reference_ephemeris_id'),
     status: text('status').notNull(),
     screenedAt: timestamp('screened_at', { withTimezone: true, mode: 'date' }),
     /** The screening's outcome (contracts/avoidance.ts PlanResult). */

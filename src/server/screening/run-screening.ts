@@ -27,11 +27,22 @@ import {
 import type { CatalogVersion } from './catalog-version.ts';
 import type { PoolRunOptions, ScreeningPool } from '../workers/screening/screening-pool.ts';
 
+/** The primary's trajectory where it was an operator ephemeris rather than its element set (issue 28). */
+export interface EphemerisTrack {
+  readonly source: 'ephemeris';
+  readonly ephemerisId: number;
+  readonly fileName: string | null;
+  /** The largest bound on |ephemeris − element set| over the window, km. */
+  readonly maxDeviationKm: number;
+}
+
 export interface ScreeningConjunction {
   readonly approach: CloseApproach;
   readonly risk: RiskAssessment;
   readonly primaryName: string;
   readonly secondaryName: string;
+  /** Absent: the primary's element set (SGP4). */
+  readonly primaryTrack?: EphemerisTrack;
 }
 
 export interface ScreeningReport {

@@ -15,6 +15,8 @@ import type { ObjectType } from '../../core/catalog/index.ts';
 import type { PcMethod } from '../../core/probability/index.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
 import { finishScreening, runScreening, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
+import { runEphemerisScreening } from '../workers/plan/plan-runner.ts';
+import type { CoveringEphemeris } from './ephemerides/ephemeris-service.ts';
 import type { JobHeartbeat } from '../queue/job-heartbeat.ts';
 import { defaultShardCount, queueProgress, submitJob, waitForQueued, type QueueAttachment } from '../queue/screening-queue.ts';
 import type { ScreeningJobRepository } from '../repositories/screening-job-repository.ts';
@@ -35,6 +37,14 @@ const KEEP_CONJUNCTIONS = 20_000;
 const CDM_PC_METHOD: Readonly<Record<PcMethod, string>> = { pc2d: 'FOSTER-1992', 'nc2d-upper-limit': 'FOSTER-1992', nc2d: 'HALL-2023', pc3d: 'HALL-2021', sdmc: 'SDMC' };
 
 export type CdmFormat = 'kvn' | 'xml';
+
+/** Where the operator ephemerides come from (services/ephemerides/ephemeris-service.ts). */
+export interface EphemerisLookup {
+  coveringEphemeris(noradId: number, startMs: number, endMs: number): Promise<CoveringEphemeris | undefined>;
+}
+
+/** What the screening says when an object's covering ephemeris could not be used (it falls back to the element set). */
+export type EphemerisWarning = (message: string) => void;
 
 /** The job queue with the records a server keeps of its jobs (serve.ts, with DATABASE_URL). */
 export interface ScreeningQueue extends QueueAttachment {
@@ -62,6 +72,8 @@ export class ScreeningService implements AnalysisService {
   private ahead = 0;
   /** The job queue (PostgreSQL): the geometry of fleet screenings and SST analyses goes to it. */
   private queue: ScreeningQueue | undefined;
+  /** Operator ephemerides: a primary with one covering the window is screened on it (issue 28). */
+  private ephemerides: { lookup: EphemerisLookup; warn: EphemerisWarning } | undefined;
 
   constructor(
     private readonly catalog: CatalogService,
@@ -97,6 +109,67 @@ export class ScreeningService implements AnalysisService {
   /** From now on fleet screenings and SST analyses go through the job queue (serve.ts, with DATABASE_URL). */
   attachQueue(queue: ScreeningQueue): void {
     this.queue = queue;
+  }
+
+  /**
+   * From now on a fleet screening's or SST analysis' primary whose operator ephemeris covers the
+   * window is screened on that ephemeris instead of its element set (app-context.ts).
+   */
+  useEphemerides(lookup: EphemerisLookup, warn: EphemerisWarning): void {
+    this.ephemerides = { lookup, warn };
+  }
+
+  /**
+   * The report with each primary that has a covering ephemeris screened again on it (a track
+   * worker, core screening screenEphemerisTrack): its element-set conjunctions are replaced by the
+   * ephemeris', which carry the OEM's covariance for the primary and say which file they used. An
+   * ephemeris that cannot be used leaves the element set's conjunctions, with a warning.
+   */
+  private async withEphemerides(report: ScreeningReport, version: CatalogVersion, options: Pick<RunScreeningOptions, 'signal' | 'objectType' | 'onProgress'>): Promise<ScreeningReport> {
+    const source = this.ephemerides;
+    const { job } = report;
+    if (!source || job.scope === 'all' || job.primaries.length === 0) return report;
+    const startMs = Date.parse(job.start);
+    const endMs = Date.parse(job.end);
+    const covering: { norad: number; cover: CoveringEphemeris }[] = [];
+    for (const norad of job.primaries) {
+      const cover = await source.lookup.coveringEphemeris(norad, startMs, endMs);
+      if (cover) covering.push({ norad, cover });
+    }
+    if (covering.length === 0) return report;
+    const setOf = new Map(version.sets.map((s) => [s.norad, s]));
+    const typeOf = (norad: number) => options.objectType?.(norad) ?? this.catalog.entry(norad)?.object.objectType;
+    const objectTypes: Record<number, ObjectType> = {};
+    for (const set of version.sets) {
+      const type = typeOf(set.norad);
+      if (type) objectTypes[set.norad] = type;
+    }
+    const nameOf = (norad: number) => this.catalog.entry(norad)?.object.name ?? setOf.get(norad)?.name ?? String(norad);
+    const replaced = new Map<number, ScreeningConjunction[]>();
+    for (const [i, { norad, cover }] of covering.entries()) {
+      options.signal?.throwIfAborted();
+      const reference = setOf.get(norad);
+      if (!reference) continue;
+      const e = cover.ephemeris;
+      options.onProgress?.({ stage: 'results', fraction: 0.8 + (0.2 * i) / covering.length, detail: `${nameOf(norad)} screened on its operator ephemeris #${e.id}` });
+      try {
+        const outcome = await runEphemerisScreening(
+          { oem: cover.oem, label: `Operator ephemeris #${e.id}${e.fileName ? ` (${e.fileName})` : ''}`, reference, catalogue: version.sets, objectTypes, windowStartMs: startMs, windowEndMs: endMs, thresholdKm: job.thresholdKm },
+          options.signal,
+        );
+        const track = { source: 'ephemeris' as const, ephemerisId: e.id, fileName: e.fileName, maxDeviationKm: outcome.maxDeviationKm };
+        replaced.set(
+          norad,
+          outcome.conjunctions.map((c) => ({ approach: c.approach, risk: c.risk, primaryName: nameOf(norad), secondaryName: nameOf(c.approach.secondary), primaryTrack: track })),
+        );
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        source.warn(`the operator ephemeris #${e.id} of ${norad} could not be screened, so its element set was: ${(error as Error).message}`);
+      }
+    }
+    if (replaced.size === 0) return report;
+    const conjunctions = [...report.conjunctions.filter((c) => !replaced.has(c.approach.primary)), ...[...replaced.values()].flat()].sort((a, b) => a.approach.tca - b.approach.tca);
+    return { ...report, conjunctions };
   }
 
   /** Where the geometry of the next screening is computed. */
@@ -156,13 +229,13 @@ export class ScreeningService implements AnalysisService {
     if (queue) {
       options.signal?.throwIfAborted();
       const version = request.catalog ?? this.catalogVersion();
-      return this.onQueue(queue, 'fleet', version, this.jobOf(request, version), 'scheduled', options);
+      return this.onQueue(queue, 'fleet', version, this.jobOf(request, version), 'scheduled', options).then((report) => this.withEphemerides(report, version, options));
     }
-    return this.exclusive((pool) => {
+    return this.exclusive(async (pool) => {
       options.signal?.throwIfAborted();
       const version = request.catalog ?? this.catalogVersion();
-      return runScreening(pool, version, this.jobOf(request, version), options);
-    });
+      return { version, report: await runScreening(pool, version, this.jobOf(request, version), options) };
+    }).then(({ version, report }) => this.withEphemerides(report, version, options));
   }
 
   /** Worker threads of the pool (its size, once started). */
@@ -193,14 +266,15 @@ export class ScreeningService implements AnalysisService {
     let out: ScreeningReport;
     if (queue) {
       const version = this.catalogVersion();
-      out = await this.onQueue(queue, 'sst', version, this.jobOf(request, version), 'manual', { signal, onProgress });
+      out = await this.withEphemerides(await this.onQueue(queue, 'sst', version, this.jobOf(request, version), 'manual', { signal, onProgress }), version, { signal, onProgress });
     } else {
       // Said while the analysis waits, e.g. behind a continuous-screening run (same workers, one at a time).
       if (this.ahead > 0) report({ step: 'prepare', fraction: 0, detail: `Waiting for ${this.ahead} screening(s) ahead of it on the workers (such as the scheduled fleet screening)` });
-      out = await this.exclusive((pool) => {
+      const ran = await this.exclusive(async (pool) => {
         const version = this.catalogVersion();
-        return runScreening(pool, version, this.jobOf(request, version), { signal, onProgress });
+        return { version, report: await runScreening(pool, version, this.jobOf(request, version), { signal, onProgress }) };
       });
+      out = await this.withEphemerides(ran.report, ran.version, { signal, onProgress });
     }
     const conjunctions = out.conjunctions.map((c, i) => {
       const id = `${jobId}-${i + 1}`;
@@ -244,6 +318,9 @@ export class ScreeningService implements AnalysisService {
       pc3d: c.risk.pc3d,
       pc_method: c.risk.pcMethod,
       pc_violations: c.risk.violations.map((v) => ({ ...v })),
+      primary_track: c.primaryTrack ? 'ephemeris' : 'element_set',
+      primary_ephemeris_id: c.primaryTrack?.ephemerisId ?? null,
+      covariance_source: c.risk.covariance,
     };
   }
 

@@ -101,12 +101,21 @@ describe('Conjunction detail (/alerts/:conjunctionId)', () => {
       Type: 'Payload',
       Owner: 'US',
       'Element set / OD epoch (UTC)': '2021-12-15 10:00:00',
+      Trajectory: 'CDM state The state vector the CDM gives at TCA',
       'Covariance source': 'CDM (CARA)',
       '1σ at TCA (RTN)': 'R 22.5 m · T 4,431.4 m · N 5.7 m',
     });
     expect(fields('Secondary Object')).toMatchObject({ Name: 'LINCS', Owner: '—', 'Element set / OD epoch (UTC)': '—', '1σ at TCA (RTN)': '—' });
     // The names open the objects' pages.
     expect(region('Primary Object').getByRole('link', { name: 'TROPICS PATHFINDER' })).toHaveAttribute('href', '/objects/48901');
+  });
+
+  it('says when the primary was screened on an operator ephemeris, with the file to download', async () => {
+    const detail = makeDetail();
+    const description = 'Operator ephemeris #3 (ops.oem), screened in place of the element set (within 0.12 km of it over the window)';
+    await renderDetail({ ...detail, primaryObject: { ...detail.primaryObject, trajectory: { source: 'ephemeris', ephemerisId: 3, description } } });
+    expect(fields('Primary Object').Trajectory).toBe(`Operator ephemeris ${description}`);
+    expect(region('Primary Object').getByRole('link', { name: description })).toHaveAttribute('href', '/api/ephemerides/3/file');
   });
 
   it('explains the method and lists every violation by method, with value against limit', async () => {
@@ -212,6 +221,32 @@ describe('Conjunction detail (/alerts/:conjunctionId)', () => {
     const card = region('CDMs');
     expect(card.getByRole('link', { name: 'Download generated CDM (KVN)' })).toHaveAttribute('href', `/api/conjunctions/${ID}/cdm`);
     expect(card.getByRole('link', { name: 'Download generated CDM (XML)' })).toHaveAttribute('href', `/api/conjunctions/${ID}/cdm?format=xml`);
+  });
+
+  it('lists what happened to the event, oldest first: the time, what, who (the system where nobody) and the server’s words', async () => {
+    await renderDetail();
+    const card = region('Event history');
+    const list = card.getByRole('list', { name: 'Event history' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '2021-12-16 14:59:54 UTC New estimate by system New estimate by screening: miss 9.1 km, Pc 2.00e-5 (high)',
+      '2026-01-10 08:00:00 UTC Detected by system First detected in a CDM from CARA: miss 9.422 km, Pc 1.01e-5 (high)',
+      '2026-01-10 08:00:00 UTC Closed by system Closed: TCA passed',
+      '2026-01-10 09:10:00 UTC Plan requested by olga Plan 1 requested: burn at 2021-12-19 22:55:35 UTC, Δv RTN (0, +0.03, 0) m/s Show plan 1',
+      '2026-01-10 09:10:09 UTC Plan screened by system Plan 1 screened: not acceptable. It creates a conjunction with COSMOS 2251 DEB (33759) at 2021-03-26T04:12:09.000Z, Pc 2.40e-4. Show plan 1',
+    ]);
+    expect(within(items[3]!).getByText('olga')).toBeInTheDocument();
+    expect(within(items[3]!).getByText('2026-01-10 09:10:00 UTC')).toHaveAttribute('datetime', '2026-01-10T09:10:00.000Z');
+    expect(within(items[3]!).getByRole('link', { name: 'Show plan 1' })).toHaveAttribute('href', '#plan-1');
+    expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
+    // After the estimates and the encounter plane, before the CDMs.
+    expect(screen.getByRole('region', { name: 'Event history' }).nextElementSibling).toBe(screen.getByRole('region', { name: 'CDMs' }));
+  });
+
+  it('says when nothing has been recorded', async () => {
+    await renderDetail(makeDetail({ log: [] }));
+    expect(region('Event history').getByText('Nothing has been recorded for this event yet.')).toBeInTheDocument();
+    expect(region('Event history').queryByRole('list')).not.toBeInTheDocument();
   });
 
   it("shows 'Loading conjunction...' until the event arrives", () => {
@@ -700,6 +735,7 @@ describe('Plan avoidance (issue 28)', () => {
         'Δv RTN (m/s)': 'R 0 · T +0.03 · N 0',
         '|Δv|': '0.03 m/s',
         'Screened for': '7 days from the burn, within 5 km; target Pc 1e-4',
+        Trajectory: 'Element set (SGP4) plus the burn',
         'This event without the burn': 'miss 107.5 m · Pc 2.12e-2 (1:47) 2D',
         'After the burn': 'miss 1,234.5 m · Pc 3.10e-12 (1:3.2e+11) 2D',
       });
@@ -755,6 +791,55 @@ describe('Plan avoidance (issue 28)', () => {
       expect(planArticle(2).getByRole('link', { name: 'Burn summary (OPM)' })).toHaveAttribute('href', `/api/conjunctions/${ID}/plans/2/opm`);
       // A screened plan opens in the 3D view with its post-burn track.
       expect(planArticle(2).getByRole('link', { name: 'View in 3D' })).toHaveAttribute('href', `/visualization?conjunction=${ID}&plan=2`);
+    });
+
+    it('shows the plan an entry of the event history is about: the link scrolls to it in the Plan avoidance card', async () => {
+      const scrolled: Element[] = [];
+      // (stubRadixSelectDom, above, gave jsdom a scrollIntoView.)
+      vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+        scrolled.push(this);
+      });
+      const { user } = await renderWithPlans([[plan()]]);
+      await plansSection().findByRole('article', { name: 'Plan 1' });
+      const history = within(region('Event history').getByRole('list', { name: 'Event history' }));
+      await user.click(history.getAllByRole('link', { name: 'Show plan 1' })[0]!);
+      expect(scrolled).toEqual([document.getElementById('plan-1')]);
+      expect(scrolled[0]).toContainElement(plansSection().getByRole('article', { name: 'Plan 1' }));
+    });
+
+    it('re-reads the event when a plan has been screened and after a decision, so that its history tells them', async () => {
+      const detailUrl = `/api/conjunctions/${ID}`;
+      const full = makeDetail().log;
+      const chosen = plan({ status: 'chosen', decidedBy: 'olga', decidedAt: '2026-01-10T09:20:00.000Z' });
+      let plans = [screeningPlan(plan())];
+      let log = full.slice(0, 4);
+      const fetchMock = mockAlertsApi({
+        detail: () => makeDetail({ log }),
+        avoidance: () => completed(),
+        plans: () => plans,
+        decidePlan: () => {
+          plans = [chosen];
+          log = [...full, { at: '2026-01-10T09:20:00.000Z', kind: 'plan_chosen', actor: 'olga', planId: 1, text: 'Plan 1 chosen' }];
+          return chosen;
+        },
+      });
+      const user = userEvent.setup();
+      renderApp(`/alerts/${ID}`);
+      const entries = async () => within(await screen.findByRole('list', { name: 'Event history' })).getAllByRole('listitem');
+      const detailReads = () => fetchMock.mock.calls.filter(([url]) => url === detailUrl).length;
+      expect(await entries()).toHaveLength(4);
+      await plansSection().findByRole('progressbar', { name: 'Screening plan 1' });
+      expect(detailReads()).toBe(1);
+      // The server finishes the screening: the next read of the plans sees it, and the event is read again.
+      plans = [plan()];
+      log = full;
+      await waitFor(async () => expect(await entries()).toHaveLength(5), { timeout: 6_000 });
+      expect(detailReads()).toBe(2);
+      expect((await entries())[4]).toHaveTextContent(/^2026-01-10 09:10:09 UTC Plan screened by system Plan 1 screened: not acceptable\./);
+      await user.click(planArticle(1).getByRole('button', { name: 'Choose this plan' }));
+      await waitFor(async () => expect(await entries()).toHaveLength(6));
+      expect(detailReads()).toBe(3);
+      expect((await entries())[5]).toHaveTextContent('2026-01-10 09:20:00 UTC Plan chosen by olga Plan 1 chosen Show plan 1');
     });
 
     it('chooses a screened plan with the CSRF token and shows who chose it', async () => {

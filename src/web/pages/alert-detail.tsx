@@ -7,6 +7,7 @@ import { AvoidanceCard } from '@/components/alerts/avoidance-card';
 import { CdmMessagesCard } from '@/components/alerts/cdm-messages-card';
 import { EncounterPlaneCard } from '@/components/alerts/encounter-plane-card';
 import { EstimateHistoryCard } from '@/components/alerts/estimate-history-chart';
+import { EventLogCard } from '@/components/alerts/event-log-card';
 import { EventObjectCard } from '@/components/alerts/event-object-card';
 import { MonteCarloCard } from '@/components/alerts/monte-carlo-card';
 import { PcMethodCard } from '@/components/alerts/pc-method-card';
@@ -42,7 +43,8 @@ function BackLink() {
 /**
  * One conjunction event (/alerts/:conjunctionId, issue 11): its numbers, how its Pc
  * was chosen and every usage violation, its Monte Carlo check on demand (issue 27), the avoidance trade space on
- * demand (issue 28), both objects, the estimates over time, the encounter plane to scale, and its CDMs.
+ * demand (issue 28), both objects, the estimates over time, the encounter plane to scale, what happened to
+ * the event (its log: detection, estimates, avoidance plans and their decisions), and its CDMs.
  */
 export default function AlertDetailPage() {
   const { conjunctionId = '' } = useParams<{ conjunctionId: string }>();
@@ -95,6 +97,7 @@ function DetailBody({ event }: { event: ConjunctionDetail }) {
         <EstimateHistoryCard history={event.history} />
         <EncounterPlaneCard plane={event.encounterPlane} note={event.pcNote} />
       </div>
+      <EventLogCard log={event.log} />
       <CdmMessagesCard cdms={event.cdms} generatedCdmUrl={event.generatedCdmUrl} />
     </>
   );

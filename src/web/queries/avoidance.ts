@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AvoidanceAnalysis, AvoidancePlan, AvoidanceRequest, PlanRequest } from '@contracts/avoidance.ts';
 import { apiRequest, throwIfResNotOk } from '@/lib/query-client';
 
@@ -62,6 +62,11 @@ export function useStartAvoidance(conjunctionId: string) {
  * oldest first, re-read every 2 s while any is screening (a 7-day screening takes from a few seconds
  * to a minute); POST to the same path makes one (202, status 'screening'); POST
  * …/plans/{planId}/decision chooses or discards a screened one. Writes carry the CSRF token.
+ *
+ * The event's log (ConjunctionDetail.log, the 'Event history' card) tells each plan's request,
+ * screening and decision: the event's detail is read again when a plan is made, when the list sees a
+ * plan leave 'screening', and after a decision (only the detail: the plans and the trade space are
+ * not read again for it).
  */
 
 /** The decision of a screened plan (the contract's PlanDecision). */
@@ -78,17 +83,43 @@ export function plansKey(conjunctionId: string) {
   return ['/api/conjunctions', conjunctionId, 'plans'] as const;
 }
 
+/** The key of the event's detail (queries/conjunction-events.ts useConjunctionDetail). */
+function detailKey(conjunctionId: string) {
+  return ['/api/conjunctions', conjunctionId] as const;
+}
+
+/** Reads the event's detail again, and nothing else under its key (its log has a new entry). */
+function invalidateDetail(client: QueryClient, conjunctionId: string): Promise<void> {
+  return client.invalidateQueries({ queryKey: detailKey(conjunctionId), exact: true });
+}
+
+/** Whether a plan that was screening in `before` is no longer in `after` (screened or failed meanwhile). */
+export function planLeftScreening(before: readonly AvoidancePlan[] | undefined, after: readonly AvoidancePlan[]): boolean {
+  if (!before) return false;
+  const screening = new Set(before.filter((p) => p.status === 'screening').map((p) => p.id));
+  return after.some((p) => screening.has(p.id) && p.status !== 'screening');
+}
+
 async function fetchPlans(conjunctionId: string): Promise<AvoidancePlan[]> {
   const res = await fetch(plansUrl(conjunctionId), { method: 'GET', credentials: 'include' });
   await throwIfResNotOk(res);
   return (await res.json()) as AvoidancePlan[];
 }
 
-/** The event's plans, oldest first (as the server lists them), re-read every 2 s while one is screening. */
+/**
+ * The event's plans, oldest first (as the server lists them), re-read every 2 s while one is
+ * screening; a read that finds a plan no longer screening re-reads the event's detail (its log).
+ */
 export function useAvoidancePlans(conjunctionId: string) {
+  const client = useQueryClient();
   return useQuery<AvoidancePlan[]>({
     queryKey: plansKey(conjunctionId),
-    queryFn: () => fetchPlans(conjunctionId),
+    queryFn: async () => {
+      const before = client.getQueryData<AvoidancePlan[]>(plansKey(conjunctionId));
+      const plans = await fetchPlans(conjunctionId);
+      if (planLeftScreening(before, plans)) void invalidateDetail(client, conjunctionId);
+      return plans;
+    },
     refetchInterval: (q) => (q.state.data?.some((plan) => plan.status === 'screening') ? PLANS_POLL_MS : false),
   });
 }
@@ -101,7 +132,7 @@ function upsertPlan(plans: AvoidancePlan[] | undefined, plan: AvoidancePlan): Av
 
 /**
  * POST /api/conjunctions/{id}/plans with the burn → 202 AvoidancePlan (status 'screening'): the list
- * takes it at once and then polls it. A viewer gets '403: …'; a primary with no element set in the
+ * takes it at once and then polls it; the event's detail is read again. A viewer gets '403: …'; a primary with no element set in the
  * catalogue (an event imported from a CDM of objects the catalogue lacks) '422: …'.
  */
 export function useStartPlan(conjunctionId: string) {
@@ -110,13 +141,14 @@ export function useStartPlan(conjunctionId: string) {
     mutationFn: async (request: PlanRequest) => (await (await apiRequest('POST', plansUrl(conjunctionId), request)).json()) as AvoidancePlan,
     onSuccess: (plan) => {
       client.setQueryData<AvoidancePlan[]>(plansKey(conjunctionId), (plans) => upsertPlan(plans, plan));
+      void invalidateDetail(client, conjunctionId);
     },
   });
 }
 
 /**
  * POST /api/conjunctions/{id}/plans/{planId}/decision {decision} → the plan as decided, put into the
- * list. '409: …' when it is not allowed (not screened, or another plan is already chosen): the list
+ * list, and the event's detail read again. '409: …' when it is not allowed (not screened, or another plan is already chosen): the list
  * is read again, as it changed meanwhile.
  */
 export function useDecidePlan(conjunctionId: string, planId: number) {
@@ -126,6 +158,7 @@ export function useDecidePlan(conjunctionId: string, planId: number) {
       (await (await apiRequest('POST', `${plansUrl(conjunctionId)}/${planId}/decision`, { decision })).json()) as AvoidancePlan,
     onSuccess: (plan) => {
       client.setQueryData<AvoidancePlan[]>(plansKey(conjunctionId), (plans) => upsertPlan(plans, plan));
+      void invalidateDetail(client, conjunctionId);
     },
     onError: (error) => {
       if (error.message.startsWith('409:')) void client.invalidateQueries({ queryKey: plansKey(conjunctionId), exact: true });

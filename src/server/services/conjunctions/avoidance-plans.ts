@@ -5,15 +5,19 @@
  * statement each: made, screened or failed, decided); a server that stops mid-screening leaves the
  * plan 'screening', which the next start marks failed with the reason (`failInterrupted`).
  *
+ * The plan's trajectory without the burn is the primary's operator ephemeris where one covers the
+ * burn and an hour past the event's TCA (the window then ends an hour before the ephemeris does, if
+ * it would run past it), else its element set (SGP4); the plan records which.
+ *
  * The post-burn ephemeris (CCSDS OEM, TEME, 60 s) and the burn summary (CCSDS OPM with its
  * manoeuvre block, 502.0-B-2 §3) are written on request from the stored plan and its reference
- * element set, so a download is the track that was screened.
+ * (element set or ephemeris), so a download is the track that was screened.
  */
 import type { AvoidancePlan, PlanRequest, PlanResult } from '../../../contracts/avoidance.ts';
 import { postBurnTrack, rtnToInertialVector, type StateAt } from '../../../core/avoidance/index.ts';
 import type { ObjectType } from '../../../core/catalog/index.ts';
 import type { ElementSet } from '../../../core/elements/index.ts';
-import { writeOem, type EphemerisState } from '../../../core/ephemeris/index.ts';
+import { oemTrack, writeOem, type EphemerisState, type Oem } from '../../../core/ephemeris/index.ts';
 import { createSgp4, propagateAt } from '../../../core/propagation/index.ts';
 import { utcMs } from '../../../core/units.ts';
 import type { ConjunctionEventRepository } from '../../repositories/conjunction-event-repository.ts';
@@ -21,6 +25,7 @@ import type { ConjunctionPlanRepository, ConjunctionPlanRow } from '../../reposi
 import { runPlanScreening, type PlanOutcome } from '../../workers/plan/plan-runner.ts';
 import type { PlanJob } from '../../workers/plan/plan-protocol.ts';
 import type { CatalogService } from '../catalog-service.ts';
+import type { EphemerisService } from '../ephemerides/ephemeris-service.ts';
 import { isEventDetails } from '../operations/views.ts';
 
 export class PlanError extends Error {
@@ -47,6 +52,7 @@ export class AvoidancePlans {
     private readonly catalog: Pick<CatalogService, 'entry' | 'all'>,
     private readonly runner: Runner = runPlanScreening,
     private readonly now: () => Date = () => new Date(),
+    private readonly ephemerides?: Pick<EphemerisService, 'coveringEphemeris' | 'read'>,
   ) {}
 
   /** Plans a stopped server left screening are marked failed (call once at start). */
@@ -82,7 +88,10 @@ export class AvoidancePlans {
     const burnMs = tcaMs - body.leadS * 1000;
     const request = { ...PLAN_DEFAULTS, ...body };
     // The window runs from the burn; it reaches at least an hour past the event's TCA.
-    const windowEndMs = Math.max(burnMs + request.windowDays * DAY_MS, tcaMs + 3_600_000);
+    let windowEndMs = Math.max(burnMs + request.windowDays * DAY_MS, tcaMs + 3_600_000);
+    // An operator ephemeris that holds the burn and the event (and the hour past it the track needs) is the plan's trajectory.
+    const covering = await this.ephemerides?.coveringEphemeris(row.primaryNorad, burnMs, tcaMs + 2 * 3_600_000);
+    if (covering) windowEndMs = Math.min(windowEndMs, Date.parse(covering.ephemeris.usableStop) - 3_600_000);
     const at = this.now();
     const plan = await this.plans.insert({
       eventId: row.id,
@@ -97,6 +106,7 @@ export class AvoidancePlans {
       windowStart: new Date(burnMs),
       windowEnd: new Date(windowEndMs),
       referenceSet: entry.set,
+      referenceEphemerisId: covering?.ephemeris.id ?? null,
       status: 'screening',
       screenedAt: null,
       result: null,
@@ -117,6 +127,7 @@ export class AvoidancePlans {
     }
     const job: PlanJob = {
       reference: entry.set,
+      ...(covering ? { referenceOem: covering.oem } : {}),
       catalogue,
       objectTypes,
       names,
@@ -155,21 +166,30 @@ export class AvoidancePlans {
     return this.view(conjunctionId, row);
   }
 
-  /** The post-burn track of a stored plan (its reference element set plus the burn). */
-  private track(plan: ConjunctionPlanRow): StateAt {
+  /** The trajectory without the burn a stored plan was made on: its operator ephemeris, or its element set by SGP4. */
+  private async reference(plan: ConjunctionPlanRow): Promise<StateAt> {
+    if (plan.referenceEphemerisId !== null) {
+      const oem: Oem | undefined = await this.ephemerides?.read(plan.referenceEphemerisId);
+      if (!oem) throw new PlanError('unusable', `The operator ephemeris #${plan.referenceEphemerisId} the plan was made on is not stored`);
+      return oemTrack(oem).state;
+    }
     const model = createSgp4(plan.referenceSet as ElementSet);
-    const reference: StateAt = (t) => {
+    return (t) => {
       const s = propagateAt(model, utcMs(t));
       return s.ok ? { r: [s.r[0], s.r[1], s.r[2]], v: [s.v[0], s.v[1], s.v[2]] } : undefined;
     };
-    return postBurnTrack(reference, plan.burnEpoch.getTime(), [plan.dvR, plan.dvT, plan.dvN], plan.windowEnd.getTime() + STEP_MS);
+  }
+
+  /** The post-burn track of a stored plan (its reference plus the burn). */
+  private async track(plan: ConjunctionPlanRow): Promise<StateAt> {
+    return postBurnTrack(await this.reference(plan), plan.burnEpoch.getTime(), [plan.dvR, plan.dvT, plan.dvN], plan.windowEnd.getTime() + STEP_MS);
   }
 
   /** The post-burn ephemeris as CCSDS OEM (KVN, TEME, 60 s over the plan's window). */
   async oem(conjunctionId: string, planId: number): Promise<string> {
     const plan = await this.get(conjunctionId, planId);
     const set = plan.referenceSet as ElementSet;
-    const track = this.track(plan);
+    const track = await this.track(plan);
     const states: EphemerisState[] = [];
     for (let t = plan.windowStart.getTime(); t <= plan.windowEnd.getTime(); t += STEP_MS) {
       const s = track(t);
@@ -183,7 +203,10 @@ export class AvoidancePlans {
           refFrame: 'TEME',
           states,
           interpolation: { method: 'LAGRANGE', degree: 7 },
-          comments: [`Avoidance plan ${planId} of ${conjunctionId}: burn at ${plan.burnEpoch.toISOString()}, dv RTN [${plan.dvR}, ${plan.dvT}, ${plan.dvN}] m/s`, 'SGP4 of the reference element set plus the burn effect (two-body + J2, Dormand-Prince 8(5,3))'],
+          comments: [
+            `Avoidance plan ${planId} of ${conjunctionId}: burn at ${plan.burnEpoch.toISOString()}, dv RTN [${plan.dvR}, ${plan.dvT}, ${plan.dvN}] m/s`,
+            `${plan.referenceEphemerisId !== null ? `The operator ephemeris #${plan.referenceEphemerisId}` : 'SGP4 of the reference element set'} plus the burn effect (two-body + J2, Dormand-Prince 8(5,3))`,
+          ],
         },
       ],
       { creationDate: utcMs(this.now().getTime()), originator: 'DATA FORGE' },
@@ -195,9 +218,8 @@ export class AvoidancePlans {
     const plan = await this.get(conjunctionId, planId);
     const set = plan.referenceSet as ElementSet;
     const burnMs = plan.burnEpoch.getTime();
-    const model = createSgp4(set);
-    const s = propagateAt(model, utcMs(burnMs));
-    if (!s.ok) throw new PlanError('unusable', `SGP4 gives no state of ${set.norad} at the burn: ${s.message}`);
+    const s = (await this.reference(plan))(burnMs);
+    if (!s) throw new PlanError('unusable', `The plan's reference gives no state of ${set.norad} at the burn`);
     const epoch = (ms: number) => new Date(ms).toISOString().replace('Z', '');
     const f = (x: number) => x.toFixed(9);
     const dvInertial = rtnToInertialVector([...s.r, ...s.v].map((x) => x * 1000), [plan.dvR, plan.dvT, plan.dvN]);
@@ -256,6 +278,7 @@ export class AvoidancePlans {
       targetPc: p.targetPc,
       thresholdKm: p.thresholdKm,
       window: { start: p.windowStart.toISOString(), end: p.windowEnd.toISOString() },
+      reference: p.referenceEphemerisId !== null ? { source: 'ephemeris', ephemerisId: p.referenceEphemerisId } : { source: 'element_set', ephemerisId: null },
       screenedAt: p.screenedAt?.toISOString() ?? null,
       acceptable: p.acceptable,
       reason: p.reason,

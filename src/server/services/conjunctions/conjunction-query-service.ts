@@ -2,7 +2,7 @@
  * The conjunction events as the Conjunction Alerts screen reads them (issue 11): the filtered,
  * sorted list and one event's detail (numbers, the Pc method and its violations in plain words,
  * the estimate history, the encounter plane to scale, both objects and their covariance source,
- * the CDMs that estimated it).
+ * the CDMs that estimated it, and its log: what happened to it, avoidance plans included).
  */
 import type {
   CdmLink,
@@ -22,8 +22,10 @@ import { elementSetCovariance6, MAXIMUM_PC_LABELS, PC_METHOD_LABELS, type PcAsse
 import type { CdmMessageRepository, CdmMessageRow } from '../../repositories/cdm-message-repository.ts';
 import type { CatalogRepository } from '../../repositories/catalog-repository.ts';
 import type { ConjunctionEventRepository, ConjunctionEventRow, ObjectIdentity } from '../../repositories/conjunction-event-repository.ts';
+import type { ConjunctionPlanRepository } from '../../repositories/conjunction-plan-repository.ts';
 import type { CatalogService } from '../catalog-service.ts';
 import type { CdmEventDetails } from './cdm-import-service.ts';
+import { eventLog } from './event-log.ts';
 import { isEventDetails, type EventDetails, type EventObjectDetails } from '../operations/views.ts';
 
 const finiteOrNull = (x: number) => (Number.isFinite(x) ? x : null);
@@ -39,6 +41,7 @@ export class ConjunctionQueryService {
     private readonly messages: CdmMessageRepository,
     private readonly catalogRepo: CatalogRepository,
     private readonly catalog: CatalogService,
+    private readonly plans: Pick<ConjunctionPlanRepository, 'byEvent'>,
   ) {}
 
   async list(q: ConjunctionListQuery): Promise<ConjunctionListResponse> {
@@ -100,15 +103,23 @@ export class ConjunctionQueryService {
     const row = await this.events.byConjunctionId(conjunctionId);
     if (!row) return undefined;
     const details = isEventDetails(row.details) ? row.details : undefined;
-    const [identity1, identity2, updates, messages] = await Promise.all([
+    const [identity1, identity2, updates, messages, plans] = await Promise.all([
       this.catalogRepo.findObject(row.primaryNorad),
       this.catalogRepo.findObject(row.secondaryNorad),
       this.events.updates(row.id),
       this.messages.ofEvent(row.id),
+      this.plans.byEvent(row.id),
     ]);
     const base = this.itemOf(row, identity1 ?? null, identity2 ?? null);
     const fromCdm = details !== undefined && isCdmDetails(details);
-    const objectDetail = (o: EventObject, stored: EventObjectDetails | undefined): EventObjectDetail => ({
+    const track = details && !fromCdm ? details.primaryTrack : undefined;
+    const trajectoryOf = (primary: boolean): EventObjectDetail['trajectory'] =>
+      fromCdm
+        ? { source: 'cdm', ephemerisId: null, description: 'The state vector the CDM gives at TCA' }
+        : primary && track
+          ? { source: 'ephemeris', ephemerisId: track.ephemerisId, description: `Operator ephemeris #${track.ephemerisId}${track.fileName ? ` (${track.fileName})` : ''}, screened in place of the element set (within ${track.maxDeviationKm.toFixed(2)} km of it over the window)` }
+          : { source: 'element_set', ephemerisId: null, description: 'Element set, propagated by SGP4' };
+    const objectDetail = (o: EventObject, stored: EventObjectDetails | undefined, primary: boolean): EventObjectDetail => ({
       ...o,
       elementSetEpoch: stored && stored.epochMs > 0 ? new Date(stored.epochMs).toISOString() : null,
       covarianceSource: !details
@@ -119,6 +130,7 @@ export class ConjunctionQueryService {
             ? 'Default element-set model (Flohrer et al. 2008 by regime, type and age), as a 6×6 of equinoctial element errors'
             : details.covariance,
       sigmas: stored?.sigmasM ? { radial: stored.sigmasM.radialM, inTrack: stored.sigmasM.inTrackM, crossTrack: stored.sigmasM.crossTrackM } : null,
+      trajectory: trajectoryOf(primary),
     });
     const sources = [...new Set([...updates.map((u) => u.source), row.source])];
     const cdms: CdmLink[] = messages.map((m) => ({
@@ -134,8 +146,8 @@ export class ConjunctionQueryService {
       ...base,
       closeReason: row.closeReason,
       sources,
-      primaryObject: objectDetail(base.primaryObject, details?.primary),
-      secondaryObject: objectDetail(base.secondaryObject, details?.secondary),
+      primaryObject: objectDetail(base.primaryObject, details?.primary, true),
+      secondaryObject: objectDetail(base.secondaryObject, details?.secondary, false),
       pcMethodLabel: PC_METHOD_LABELS[row.pcMethod as PcMethod] ?? row.pcMethod,
       pc2d: row.pc2d,
       nc2d: details?.nc2d ?? null,
@@ -156,6 +168,7 @@ export class ConjunctionQueryService {
         riskLevel: u.riskLevel as RiskLevel,
         source: u.source,
       })),
+      log: eventLog(row, updates, plans),
       cdms,
       generatedCdmUrl: row.cdmKvn ? `/api/conjunctions/cdm/${encodeURIComponent(row.conjunctionId)}` : null,
       firstDetected: iso(row.firstDetected),

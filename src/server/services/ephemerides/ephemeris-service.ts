@@ -130,6 +130,11 @@ export class EphemerisService {
     return undefined;
   }
 
+  /** A stored file read (as at import), or undefined when none has that id (a plan made on it, written again). */
+  read(id: number): Promise<Oem | undefined> {
+    return this.parsedFile(id);
+  }
+
   /** A stored file read (strictly, as it was at import), from the cache when it is there. */
   private async parsedFile(id: number): Promise<Oem | undefined> {
     const cached = this.parsed.get(id);

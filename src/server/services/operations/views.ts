@@ -8,7 +8,7 @@ import type { ObjectType } from '../../../core/catalog/index.ts';
 import { ellipsoidAltitude } from '../../../core/frames/index.ts';
 import { orbitSummary } from '../../../core/orbit/index.ts';
 import { defaultCovarianceRtn, oneInN, pc2d, type MaximumPcKind, rtnToInertial, type PcViolation, type RtnSigmasM, type Vector3 } from '../../../core/probability/index.ts';
-import type { ScreeningConjunction } from '../../screening/run-screening.ts';
+import type { EphemerisTrack, ScreeningConjunction } from '../../screening/run-screening.ts';
 import { temePosition } from '../../../core/units.ts';
 import type { ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
 import type { ManeuverRow } from '../../repositories/maneuver-repository.ts';
@@ -57,6 +57,8 @@ export interface EventDetails {
   sigmaM: number | null;
   primary: EventObjectDetails;
   secondary: EventObjectDetails;
+  /** The primary was screened on an operator ephemeris (issue 28); absent: on its element set. */
+  primaryTrack?: EphemerisTrack;
 }
 
 const xyz = (v: readonly number[]): Xyz => [v[0] ?? 0, v[1] ?? 0, v[2] ?? 0];
@@ -121,6 +123,7 @@ export function detailsOf(c: ScreeningConjunction, primary: CatalogEntry | undef
     sigmaM,
     primary: p,
     secondary: s,
+    ...(c.primaryTrack ? { primaryTrack: c.primaryTrack } : {}),
   };
 }
 

@@ -70,6 +70,7 @@ export function makeDetail(overrides: Partial<ConjunctionDetail> = {}): Conjunct
       owner: 'US',
       elementSetEpoch: '2021-12-15T10:00:00.000Z',
       covarianceSource: 'CDM (CARA)',
+      trajectory: { source: 'cdm', ephemerisId: null, description: 'The state vector the CDM gives at TCA' },
       sigmas: { radial: 22.5, inTrack: 4431.4, crossTrack: 5.7 },
     },
     secondaryObject: {
@@ -80,6 +81,7 @@ export function makeDetail(overrides: Partial<ConjunctionDetail> = {}): Conjunct
       owner: null,
       elementSetEpoch: null,
       covarianceSource: 'CDM (CARA)',
+      trajectory: { source: 'cdm', ephemerisId: null, description: 'The state vector the CDM gives at TCA' },
       sigmas: null,
     },
     missDistance: 9422,
@@ -114,6 +116,13 @@ export function makeDetail(overrides: Partial<ConjunctionDetail> = {}): Conjunct
     history: [
       { at: '2021-12-15T14:59:54.000Z', tca: '2021-12-20T01:25:35.287Z', missDistance: 9422, collisionProbability: 1.0107e-5, pcMethod: 'pc3d', riskLevel: 'high', source: 'CARA' },
       { at: '2021-12-16T14:59:54.000Z', tca: '2021-12-20T01:25:35.100Z', missDistance: 9100, collisionProbability: 2e-5, pcMethod: 'pc3d', riskLevel: 'high', source: 'screening' },
+    ],
+    log: [
+      { at: '2021-12-16T14:59:54.000Z', kind: 'estimate', actor: null, planId: null, text: 'New estimate by screening: miss 9.1 km, Pc 2.00e-5 (high)' },
+      { at: '2026-01-10T08:00:00.000Z', kind: 'detected', actor: null, planId: null, text: 'First detected in a CDM from CARA: miss 9.422 km, Pc 1.01e-5 (high)' },
+      { at: '2026-01-10T08:00:00.000Z', kind: 'closed', actor: null, planId: null, text: 'Closed: TCA passed' },
+      { at: '2026-01-10T09:10:00.000Z', kind: 'plan_requested', actor: 'olga', planId: 1, text: 'Plan 1 requested: burn at 2021-12-19 22:55:35 UTC, Δv RTN (0, +0.03, 0) m/s' },
+      { at: '2026-01-10T09:10:09.000Z', kind: 'plan_screened', actor: null, planId: 1, text: 'Plan 1 screened: not acceptable. It creates a conjunction with COSMOS 2251 DEB (33759) at 2021-03-26T04:12:09.000Z, Pc 2.40e-4.' },
     ],
     cdms: [
       {
@@ -312,6 +321,7 @@ export function makePlan(overrides: Partial<AvoidancePlan> = {}): AvoidancePlan 
     targetPc: 1e-4,
     thresholdKm: 5,
     window: { start: '2021-03-24T12:40:47.417Z', end: '2021-03-31T12:40:47.417Z' },
+    reference: { source: 'element_set', ephemerisId: null },
     screenedAt: '2026-01-10T09:10:09.000Z',
     acceptable: false,
     reason: NOT_ACCEPTABLE_REASON,

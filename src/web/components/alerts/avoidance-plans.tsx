@@ -179,7 +179,7 @@ export function AvoidancePlans({ conjunctionId, tca, prefill }: AvoidancePlansPr
       {plans && plans.length > 0 && (
         <ol aria-label="Plans" className="space-y-4">
           {[...plans].reverse().map((plan) => (
-            <li key={plan.id}>
+            <li key={plan.id} id={`plan-${plan.id}`} className="scroll-mt-20">
               <PlanItem conjunctionId={conjunctionId} plan={plan} tca={plan.result?.event.before.tca ?? tca} />
             </li>
           ))}
@@ -347,6 +347,15 @@ function PlanItem({ conjunctionId, plan, tca }: { conjunctionId: string; plan: A
         </DetailField>
         <DetailField label="Screened for" valueClassName="font-normal">
           {`${formatWindow(plan.window)} from the burn, within ${numberText(plan.thresholdKm)} km; target Pc ${formatPcLevel(plan.targetPc)}`}
+        </DetailField>
+        <DetailField label="Trajectory" className="col-span-2" valueClassName="font-normal">
+          {plan.reference.ephemerisId !== null ? (
+            <a className="text-primary underline-offset-2 hover:underline" href={`/api/ephemerides/${plan.reference.ephemerisId}/file`} download>
+              {`Operator ephemeris #${plan.reference.ephemerisId} plus the burn`}
+            </a>
+          ) : (
+            'Element set (SGP4) plus the burn'
+          )}
         </DetailField>
       </dl>
       {plan.status === 'screening' && (

@@ -12,6 +12,8 @@ function formatSigmas(sigmas: EventObjectDetail['sigmas']): string {
   return `R ${formatMetresWithUnit(sigmas.radial)} · T ${formatMetresWithUnit(sigmas.inTrack)} · N ${formatMetresWithUnit(sigmas.crossTrack)}`;
 }
 
+const TRAJECTORY_BADGE: Record<EventObjectDetail['trajectory']['source'], string> = { element_set: 'Element set', ephemeris: 'Operator ephemeris', cdm: 'CDM state' };
+
 /** An object of the event (issue 11): identity, and the state and covariance its estimate rests on. */
 export function EventObjectCard({ title, object }: { title: string; object: EventObjectDetail }) {
   const titleId = useId();
@@ -33,6 +35,16 @@ export function EventObjectCard({ title, object }: { title: string; object: Even
           <DetailField label="Owner">{object.owner ?? NO_VALUE}</DetailField>
           <DetailField label="Element set / OD epoch (UTC)" className="col-span-2">
             {object.elementSetEpoch ? formatUtcDateTime(object.elementSetEpoch) : NO_VALUE}
+          </DetailField>
+          <DetailField label="Trajectory" className="col-span-2">
+            <span className="mr-2 inline-block rounded border border-border px-1.5 py-0.5 text-xs font-medium">{TRAJECTORY_BADGE[object.trajectory.source]}</span>{' '}
+            {object.trajectory.ephemerisId !== null ? (
+              <a className="text-primary underline-offset-2 hover:underline" href={`/api/ephemerides/${object.trajectory.ephemerisId}/file`} download>
+                {object.trajectory.description}
+              </a>
+            ) : (
+              object.trajectory.description
+            )}
           </DetailField>
           <DetailField label="Covariance source" className="col-span-2">
             {object.covarianceSource}

@@ -1,0 +1,1 @@
+ALTER TABLE "conjunction_plans" ADD COLUMN "reference_ephemeris_id" integer;
