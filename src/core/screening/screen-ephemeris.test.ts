@@ -13,15 +13,9 @@ import { defaultCovarianceForElementSet, elementSetCovariance6 } from '../probab
 import { createSgp4, propagateAt } from '../propagation/index.ts';
 import { utcMs } from '../units.ts';
 import { screenEphemerisTrack } from './screen-ephemeris.ts';
+import { TECHSAT_PAIR_3LE } from './techsat-pair.test-support.ts';
 
-const CATALOG = [
-  '0 TECHSAT 1B',
-  '1 25397U 98043D   23282.40800592  .00000298  00000-0  14973-3 0  9991',
-  '2 25397  98.8835 240.9209 0001852 130.1863 229.9477 14.23921734311587',
-  '0 NOAA 16 DEB',
-  '1 41423U 00055LC  23282.47316215  .00006455  00000-0  29287-2 0  9990',
-  '2 41423  98.7184 359.2968 0015511 170.8000 189.3465 14.22121175397230',
-].join('\n');
+const CATALOG = TECHSAT_PAIR_3LE;
 const START = Date.UTC(2023, 9, 9);
 const END = Date.UTC(2023, 9, 15);
 // The OEM's RTN covariance: 1.5 km radial, 15 km in-track, 1.5 km cross-track (σ²: km²; large, so that the 3.9 km miss has a Pc near 1e-6), velocities 0.1/1/0.05 m/s.

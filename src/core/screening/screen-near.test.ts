@@ -14,15 +14,9 @@ import { createSgp4, propagateAt } from '../propagation/sgp4.ts';
 import { utcMs } from '../units.ts';
 import { screen } from './screen.ts';
 import { screenNear, type TrackState } from './screen-near.ts';
+import { TECHSAT_PAIR_3LE } from './techsat-pair.test-support.ts';
 
-const THREE_LE = [
-  '0 TECHSAT 1B',
-  '1 25397U 98043D   23282.40800592  .00000298  00000-0  14973-3 0  9991',
-  '2 25397  98.8835 240.9209 0001852 130.1863 229.9477 14.23921734311587',
-  '0 NOAA 16 DEB',
-  '1 41423U 00055LC  23282.47316215  .00006455  00000-0  29287-2 0  9990',
-  '2 41423  98.7184 359.2968 0015511 170.8000 189.3465 14.22121175397230',
-].join('\n');
+const THREE_LE = TECHSAT_PAIR_3LE;
 const [a, b] = parseElementSets(THREE_LE).sets.map((set) => ({ norad: set.norad, model: createSgp4(set) }));
 const day = (h: number) => Date.UTC(2023, 9, 9, h);
 const window = { start: utcMs(day(0)), end: utcMs(day(6 * 24)) };
