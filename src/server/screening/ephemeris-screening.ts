@@ -25,17 +25,25 @@ export interface EphemerisJob {
   readonly reference: ElementSet;
   /** The catalogue to screen against (the object's own set is left out). */
   readonly catalogue: readonly ElementSet[];
+  /** Names this catalogue (with its object types) for the track pool: see PlanJob.catalogueKey (workers/plan/plan-protocol.ts). */
+  readonly catalogueKey?: string;
   readonly objectTypes: Readonly<Record<number, ObjectType>>;
   readonly windowStartMs: number;
   readonly windowEndMs: number;
   readonly thresholdKm: number;
 }
 
-/** RangeError where the ephemeris or the element set cannot be used over the window. */
-export function screenEphemerisJob(job: EphemerisJob): EphemerisScreeningOutcome {
+/**
+ * RangeError where the ephemeris or the element set cannot be used over the window. `prepare`: the
+ * catalogue's screening subjects (planSubjects of `job.catalogue`, the object's own set left out
+ * here), called only once the ephemeris is found usable: a track worker passes the models it keeps.
+ */
+export function screenEphemerisJob(job: EphemerisJob, prepare: () => ReturnType<typeof planSubjects> = () => planSubjects(job.catalogue)): EphemerisScreeningOutcome {
   const track = oemTrack(job.oem);
   if (!track.covers(job.windowStartMs, job.windowEndMs)) throw new RangeError('the ephemeris does not cover the screening window');
-  const { subjects, setOf } = planSubjects(job.catalogue.filter((s) => s.norad !== job.reference.norad));
+  const prepared = prepare();
+  const subjects = prepared.subjects.filter((s) => s.norad !== job.reference.norad);
+  const setOf = prepared.setOf;
   return screenEphemerisTrack({
     own: job.reference,
     ownModel: createSgp4(job.reference),

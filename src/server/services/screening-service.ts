@@ -15,7 +15,7 @@ import type { ObjectType } from '../../core/catalog/index.ts';
 import type { PcMethod } from '../../core/probability/index.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
 import { finishScreening, runScreening, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
-import { runEphemerisScreening } from '../workers/plan/plan-runner.ts';
+import { TrackPool } from '../workers/plan/plan-runner.ts';
 import type { CoveringEphemeris } from './ephemerides/ephemeris-service.ts';
 import type { JobHeartbeat } from '../queue/job-heartbeat.ts';
 import { defaultShardCount, queueProgress, submitJob, waitForQueued, type QueueAttachment } from '../queue/screening-queue.ts';
@@ -64,6 +64,8 @@ export interface ScreeningQueue extends QueueAttachment {
  */
 export class ScreeningService implements AnalysisService {
   private pool: ScreeningPool | undefined;
+  /** The track threads operator ephemerides are screened on, kept with their shares of the catalogue (started by the first). */
+  private readonly tracks = new TrackPool();
   private version: { key: number; value: CatalogVersion } | undefined;
   private readonly conjunctions = new Map<string, ScreeningConjunction>();
   /** Screenings run one at a time: `screen` may load another catalogue version into the workers. */
@@ -144,6 +146,8 @@ export class ScreeningService implements AnalysisService {
       const type = typeOf(set.norad);
       if (type) objectTypes[set.norad] = type;
     }
+    // The track pool's key: the element sets' hash and, where the object types are the catalogue's, its change count.
+    const catalogueKey = options.objectType ? undefined : `${version.version}|catalog:${this.catalog.changeCount}`;
     const nameOf = (norad: number) => this.catalog.entry(norad)?.object.name ?? setOf.get(norad)?.name ?? String(norad);
     const replaced = new Map<number, ScreeningConjunction[]>();
     for (const [i, { norad, cover }] of covering.entries()) {
@@ -153,8 +157,8 @@ export class ScreeningService implements AnalysisService {
       const e = cover.ephemeris;
       options.onProgress?.({ stage: 'results', fraction: 0.8 + (0.2 * i) / covering.length, detail: `${nameOf(norad)} screened on its operator ephemeris #${e.id}` });
       try {
-        const outcome = await runEphemerisScreening(
-          { oem: cover.oem, label: `Operator ephemeris #${e.id}${e.fileName ? ` (${e.fileName})` : ''}`, reference, catalogue: version.sets, objectTypes, windowStartMs: startMs, windowEndMs: endMs, thresholdKm: job.thresholdKm },
+        const outcome = await this.tracks.runEphemeris(
+          { oem: cover.oem, label: `Operator ephemeris #${e.id}${e.fileName ? ` (${e.fileName})` : ''}`, reference, catalogue: version.sets, ...(catalogueKey === undefined ? {} : { catalogueKey }), objectTypes, windowStartMs: startMs, windowEndMs: endMs, thresholdKm: job.thresholdKm },
           options.signal,
         );
         const track = { source: 'ephemeris' as const, ephemerisId: e.id, fileName: e.fileName, maxDeviationKm: outcome.maxDeviationKm };
@@ -378,5 +382,6 @@ export class ScreeningService implements AnalysisService {
   async close(): Promise<void> {
     await this.pool?.close();
     this.pool = undefined;
+    await this.tracks.close();
   }
 }

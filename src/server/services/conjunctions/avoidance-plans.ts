@@ -22,7 +22,7 @@ import { createSgp4, propagateAt } from '../../../core/propagation/index.ts';
 import { utcMs } from '../../../core/units.ts';
 import type { ConjunctionEventRepository } from '../../repositories/conjunction-event-repository.ts';
 import type { ConjunctionPlanRepository, ConjunctionPlanRow } from '../../repositories/conjunction-plan-repository.ts';
-import { runPlanScreening, type PlanOutcome } from '../../workers/plan/plan-runner.ts';
+import { TrackPool, type PlanOutcome } from '../../workers/plan/plan-runner.ts';
 import type { PlanJob } from '../../workers/plan/plan-protocol.ts';
 import type { CatalogService } from '../catalog-service.ts';
 import type { EphemerisService } from '../ephemerides/ephemeris-service.ts';
@@ -45,15 +45,20 @@ const STEP_MS = 60_000;
 
 export class AvoidancePlans {
   private readonly running = new Map<number, { controller: AbortController; finished: Promise<void> }>();
+  /** The track threads plans are screened on, kept between plans with their shares of the catalogue (started by the first plan). */
+  private readonly pool = new TrackPool();
+  private readonly runner: Runner;
 
   constructor(
     private readonly events: Pick<ConjunctionEventRepository, 'byConjunctionId'>,
     private readonly plans: ConjunctionPlanRepository,
-    private readonly catalog: Pick<CatalogService, 'entry' | 'all'>,
-    private readonly runner: Runner = runPlanScreening,
+    private readonly catalog: Pick<CatalogService, 'entry' | 'all'> & Partial<Pick<CatalogService, 'changeCount'>>,
+    runner?: Runner,
     private readonly now: () => Date = () => new Date(),
     private readonly ephemerides?: Pick<EphemerisService, 'coveringEphemeris' | 'read'>,
-  ) {}
+  ) {
+    this.runner = runner ?? ((job, signal) => this.pool.runPlan(job, signal));
+  }
 
   /** Plans a stopped server left screening are marked failed (call once at start). */
   async recover(): Promise<number> {
@@ -116,6 +121,8 @@ export class AvoidancePlans {
       decidedAt: null,
       decidedBy: null,
     });
+    // The catalogue's version for the track pool: the catalogue service's count of changes (one per refresh of its cache).
+    const catalogueKey = this.catalog.changeCount === undefined ? undefined : `catalog:${this.catalog.changeCount}`;
     const catalogue: ElementSet[] = [];
     const objectTypes: Record<number, ObjectType> = {};
     const names: Record<number, string> = {};
@@ -129,6 +136,7 @@ export class AvoidancePlans {
       reference: entry.set,
       ...(covering ? { referenceOem: covering.oem } : {}),
       catalogue,
+      ...(catalogueKey === undefined ? {} : { catalogueKey }),
       objectTypes,
       names,
       burnMs,
@@ -254,11 +262,12 @@ export class AvoidancePlans {
     ].join('\n');
   }
 
-  /** Stops the screenings in flight (server shutdown); their plans stay 'screening' until the next start. */
+  /** Stops the screenings in flight (server shutdown) and ends the track threads; the plans stay 'screening' until the next start. */
   async stop(): Promise<void> {
     const all = [...this.running.values()];
     for (const r of all) r.controller.abort(new Error('the server stopped'));
     await Promise.allSettled(all.map((r) => r.finished));
+    await this.pool.close();
   }
 
   /** Waits for the screenings in flight (tests). */

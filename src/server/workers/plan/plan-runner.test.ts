@@ -4,7 +4,9 @@
  * conjunctions in the same order, with the same numbers, the same event after the burn and the same
  * conclusion — for an avoidance plan and for an operator ephemeris. On 600 objects of the demo
  * catalogue (core/catalog, deterministic), around a named LEO object (58817) that meets 25 of them
- * within 50 km over 3 days, 19 of them also without the burn.
+ * within 50 km over 3 days, 19 of them also without the burn. On a pool of threads kept between
+ * jobs (TrackPool), a second job on the same catalogue version sends none of it and gives the same
+ * result; another version is sent again; an abort leaves a pool the next job can use.
  */
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +19,7 @@ import { utcMs } from '../../../core/units.ts';
 import { mergeEphemerisShares, screenEphemerisJob, type EphemerisJob } from '../../screening/ephemeris-screening.ts';
 import { mergePlanShares, screenPlan, screenPlanShare } from '../../screening/plan-screening.ts';
 import type { PlanJob } from './plan-protocol.ts';
-import { runEphemerisScreening, runPlanScreening, shareCatalogue } from './plan-runner.ts';
+import { runEphemerisScreening, runPlanScreening, shareCatalogue, TrackPool } from './plan-runner.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2024, 0, 10);
@@ -147,5 +149,86 @@ describe('an operator ephemeris screened in shares', () => {
 
   it('an ephemeris that does not cover the window is a RangeError, as on one thread', async () => {
     await expect(runEphemerisScreening({ ...job, windowEndMs: NOW + 5 * DAY }, undefined, { threads: 2 })).rejects.toThrow(RangeError);
+  });
+
+  describe('on a pool of threads kept between jobs', () => {
+    const plans = screenPlan(unlisted);
+    /** The requests posted to the threads: whether each carried its share of the catalogue. */
+    const posted = () => {
+      const post = vi.spyOn(Worker.prototype, 'postMessage');
+      return () => post.mock.calls.map((c) => (c[0] as { load?: { catalogue: unknown[] } }).load?.catalogue.length ?? 0);
+    };
+
+    it('reuses the shares and SGP4 models it holds for the same catalogue version, with the results of a fresh run; another version is sent again', async () => {
+      const pool = new TrackPool({ threads: 2 });
+      try {
+        const first: (number | null)[] = [];
+        let loads = posted();
+        expect(await runPlanScreening({ ...unlisted, catalogueKey: 'v1' }, undefined, { pool, onShare: (x) => first.push(x.ms.initMs) })).toEqual({ type: 'done', ...plans });
+        expect(loads().sort()).toEqual([300, 300]);
+        expect(first.every((ms) => ms !== null && ms > 0)).toBe(true);
+        expect([pool.loads, pool.threads, pool.catalogueKey]).toEqual([1, 2, 'v1']);
+        vi.restoreAllMocks();
+
+        // The same version: the job's own fields alone, no SGP4 start; a plan, then an ephemeris, then a plan (queued together).
+        loads = posted();
+        const again: (number | null)[] = [];
+        const [plan2, eph, plan3] = await Promise.all([
+          runPlanScreening({ ...unlisted, catalogueKey: 'v1' }, undefined, { pool, onShare: (x) => again.push(x.ms.initMs) }),
+          runEphemerisScreening({ ...job, catalogueKey: 'v1' }, undefined, { pool }),
+          pool.runPlan({ ...unlisted, catalogueKey: 'v1' }),
+        ]);
+        expect(plan2).toEqual({ type: 'done', ...plans });
+        expect(plan3).toEqual(plan2);
+        expect(eph).toEqual(whole);
+        expect(loads()).toEqual([0, 0, 0, 0, 0, 0]);
+        expect(again).toEqual([0, 0]);
+        expect(pool.loads).toBe(1);
+        vi.restoreAllMocks();
+
+        // A share that fails fails its job, and leaves the pool in step with its shares.
+        await expect(pool.runPlan({ ...unlisted, catalogueKey: 'v1', thresholdKm: -1 })).rejects.toThrow(RangeError);
+        await expect(pool.runEphemeris({ ...job, catalogueKey: 'v1', windowEndMs: NOW + 5 * DAY })).rejects.toThrow(RangeError);
+        expect(await pool.runPlan({ ...unlisted, catalogueKey: 'v1' })).toEqual(plan2);
+        expect(pool.loads).toBe(1);
+
+        // Another version (a smaller catalogue): its shares are sent, and it is screened as fresh.
+        const smaller = { ...unlisted, catalogue: sets.slice(0, 401), catalogueKey: 'v2' };
+        loads = posted();
+        expect(await pool.runPlan(smaller)).toEqual({ type: 'done', ...screenPlan(smaller) });
+        expect(loads().sort()).toEqual([200, 201]);
+        expect([pool.loads, pool.catalogueKey]).toEqual([2, 'v2']);
+        // Without a key, every job sends its catalogue.
+        await pool.runPlan(unlisted);
+        await pool.runPlan(unlisted);
+        expect(pool.loads).toBe(4);
+        // An ephemeris sends no names: a plan after it on the same version sends the shares again, with them.
+        expect(await pool.runEphemeris({ ...job, catalogueKey: 'v3' })).toEqual(whole);
+        expect(await pool.runPlan({ ...unlisted, catalogueKey: 'v3' })).toEqual(plan2);
+        expect(await pool.runEphemeris({ ...job, catalogueKey: 'v3' })).toEqual(whole);
+        expect(pool.loads).toBe(6);
+      } finally {
+        await pool.close();
+      }
+      expect([pool.threads, pool.catalogueKey]).toEqual([0, undefined]);
+    });
+
+    it('an abort ends its threads; the next job starts new ones and loads the catalogue again', async () => {
+      const pool = new TrackPool({ threads: 2 });
+      try {
+        await pool.runPlan({ ...unlisted, catalogueKey: 'v1', windowEndMs: NOW + DAY });
+        const terminate = vi.spyOn(Worker.prototype, 'terminate');
+        const controller = new AbortController();
+        const started = pool.runPlan({ ...unlisted, catalogueKey: 'v1', windowEndMs: NOW + 30 * DAY }, controller.signal);
+        const queued = pool.runPlan({ ...unlisted, catalogueKey: 'v1' });
+        setTimeout(() => controller.abort(new Error('stop')), 200);
+        await expect(started).rejects.toThrow('stop');
+        expect(terminate).toHaveBeenCalledTimes(2);
+        expect(await queued).toEqual({ type: 'done', ...plans });
+        expect([pool.loads, pool.threads]).toEqual([2, 2]);
+      } finally {
+        await pool.close();
+      }
+    });
   });
 });
