@@ -56,9 +56,21 @@ export function closestApproach(primary: Trajectory, secondary: Trajectory, gues
     const cur = at(a + i * h);
     if (prev.f < 0 && cur.f >= 0) {
       // Illinois regula falsi (math/illinois.ts) on the bracket f(prev) < 0 ≤ f(cur), to 1e-6 s.
-      const tRoot = illinoisRoot((t) => at(t).f, prev.t, cur.t, prev.f, cur.f, 1e-6);
+      // The root is the last time the search evaluated, or an end of the bracket: its state is kept, not evaluated again.
+      let last = prev;
+      const tRoot = illinoisRoot(
+        (t) => {
+          last = at(t);
+          return last.f;
+        },
+        prev.t,
+        cur.t,
+        prev.f,
+        cur.f,
+        1e-6,
+      );
       if (tRoot === undefined) throw new RangeError(`closestApproach: the range rate is not a number between ${prev.t} s and ${cur.t} s`);
-      const root = at(tRoot);
+      const root = tRoot === last.t ? last : tRoot === cur.t ? cur : tRoot === prev.t ? prev : at(tRoot);
       consider(root.t, root.p, root.s, true);
     }
     prev = cur;
