@@ -18,7 +18,7 @@
  * usual way of making a TLE from a state vector, to well under a millimetre; it is imported as a
  * CCSDS OMM (full precision, no TLE rounding). B* is 0.
  */
-import { postBurnTrack, type KmState, type StateAt } from '../../src/core/avoidance/index.ts';
+import { postBurnTrack, sgp4StateAt, type KmState, type StateAt } from '../../src/core/avoidance/index.ts';
 import type { ElementSet } from '../../src/core/elements/index.ts';
 import { writeOmmKvn } from '../../src/core/elements/index.ts';
 import { WGS72_MU } from '../../src/core/orbit/index.ts';
@@ -39,11 +39,7 @@ const wrap360 = (deg: number) => ((deg % 360) + 360) % 360;
 
 /** The SGP4 track of an element set as postBurnTrack takes it (TEME km, km/s at UTC ms). */
 export function sgp4Track(set: ElementSet): StateAt {
-  const model = createSgp4(set);
-  return (t) => {
-    const s = propagateAt(model, utcMs(t));
-    return s.ok ? { r: [s.r[0], s.r[1], s.r[2]], v: [s.v[0], s.v[1], s.v[2]] } : undefined;
-  };
+  return sgp4StateAt(createSgp4(set));
 }
 
 /** Classical elements (degrees, rev/day) of a state, for the mean elements' guess. */

@@ -6,7 +6,7 @@ export { integrateDop853, integrateDop853Dense, type Derivative, type Dop853Dens
 export { MU_EARTH_KM3_S2, propagateState, twoBodyJ2Derivative } from './dynamics.ts';
 export { burnDelta, burnDeltas, inertialToRtnVector, numericalTrajectory, rtnAxesOf, rtnToInertialVector, shifted, type PropagationOptions, type Trajectory } from './trajectory.ts';
 export { closestApproach, type ClosestApproach } from './closest-approach.ts';
-export { postBurnTrack, type KmState, type StateAt } from './post-burn.ts';
+export { postBurnTrack, sgp4StateAt, type KmState, type StateAt } from './post-burn.ts';
 export { avoidanceModel, burnDvInertial, encounterAfter, evaluateBurn, periodOf, type AvoidanceEncounter, type AvoidanceModel, type Burn, type BurnOutcome, type EncounterObject, type ExecutionError } from './plan.ts';
 export {
   BURN_DIRECTIONS,

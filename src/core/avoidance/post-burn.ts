@@ -6,6 +6,8 @@
  * reference's frame) in km and km/s, as the screener takes them.
  */
 import type { Vector3 } from '../probability/vector3.ts';
+import { propagateAt, type Sgp4Model } from '../propagation/sgp4.ts';
+import { utcMs } from '../units.ts';
 import { burnDelta, rtnToInertialVector, type PropagationOptions } from './trajectory.ts';
 
 export interface KmState {
@@ -14,6 +16,14 @@ export interface KmState {
 }
 
 export type StateAt = (tMs: number) => KmState | undefined;
+
+/** An SGP4 model as a reference track (TEME km, km/s at UTC ms; undefined where SGP4 fails). */
+export function sgp4StateAt(model: Sgp4Model): StateAt {
+  return (t) => {
+    const s = propagateAt(model, utcMs(t));
+    return s.ok ? { r: [s.r[0], s.r[1], s.r[2]], v: [s.v[0], s.v[1], s.v[2]] } : undefined;
+  };
+}
 
 /** The post-burn track on [reference's span, untilMs]: the reference before the burn, reference + effect after. */
 export function postBurnTrack(reference: StateAt, burnMs: number, dvRtnMps: Vector3, untilMs: number, options: PropagationOptions = {}): StateAt {

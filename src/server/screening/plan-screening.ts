@@ -18,9 +18,9 @@
  * the same as on one share (plan-screening.test.ts).
  */
 import type { PlanConjunction, PlanResult } from '../../contracts/avoidance.ts';
-import { postBurnTrack, type StateAt } from '../../core/avoidance/index.ts';
+import { postBurnTrack, sgp4StateAt, type StateAt } from '../../core/avoidance/index.ts';
 import { oemTrack } from '../../core/ephemeris/index.ts';
-import { createSgp4, propagateAt } from '../../core/propagation/index.ts';
+import { createSgp4 } from '../../core/propagation/index.ts';
 import { assessRiskWithFallback, riskSubjectOf, screenNear, trackApproach, type CloseApproach, type ScreeningSubject } from '../../core/screening/index.ts';
 import { utcMs } from '../../core/units.ts';
 import type { PlanJob } from '../workers/plan/plan-protocol.ts';
@@ -74,12 +74,7 @@ export function screenPlanShare(job: PlanJob, prepared: ReturnType<typeof planSu
   // The plan's trajectory without the burn: the operator's ephemeris where the plan is made on one
   // (issue 28: the burn's effect is added to the track that found the conjunction), else SGP4.
   const oem = job.referenceOem ? oemTrack(job.referenceOem).state : undefined;
-  const reference: StateAt = oem
-    ? (t) => oem(t)
-    : (t) => {
-        const s = propagateAt(referenceModel, utcMs(t));
-        return s.ok ? { r: [s.r[0], s.r[1], s.r[2]], v: [s.v[0], s.v[1], s.v[2]] } : undefined;
-      };
+  const reference: StateAt = oem ?? sgp4StateAt(referenceModel);
   const track = postBurnTrack(reference, job.burnMs, job.dvRtnMps, job.windowEndMs + 3_600_000);
   const primary = { norad: job.reference.norad, model: referenceModel };
   // Day-long slices: the along-track drift of a burn grows by the day, and so does the bound screened at.

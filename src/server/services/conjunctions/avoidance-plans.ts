@@ -14,11 +14,11 @@
  * (element set or ephemeris), so a download is the track that was screened.
  */
 import type { AvoidancePlan, PlanRequest, PlanResult } from '../../../contracts/avoidance.ts';
-import { postBurnTrack, rtnToInertialVector, type StateAt } from '../../../core/avoidance/index.ts';
+import { postBurnTrack, rtnToInertialVector, sgp4StateAt, type StateAt } from '../../../core/avoidance/index.ts';
 import type { ObjectType } from '../../../core/catalog/index.ts';
 import type { ElementSet } from '../../../core/elements/index.ts';
 import { oemTrack, writeOem, type EphemerisState, type Oem } from '../../../core/ephemeris/index.ts';
-import { createSgp4, propagateAt } from '../../../core/propagation/index.ts';
+import { createSgp4 } from '../../../core/propagation/index.ts';
 import { utcMs } from '../../../core/units.ts';
 import type { ConjunctionEventRepository } from '../../repositories/conjunction-event-repository.ts';
 import type { ConjunctionPlanRepository, ConjunctionPlanRow } from '../../repositories/conjunction-plan-repository.ts';
@@ -181,11 +181,7 @@ export class AvoidancePlans {
       if (!oem) throw new PlanError('unusable', `The operator ephemeris #${plan.referenceEphemerisId} the plan was made on is not stored`);
       return oemTrack(oem).state;
     }
-    const model = createSgp4(plan.referenceSet as ElementSet);
-    return (t) => {
-      const s = propagateAt(model, utcMs(t));
-      return s.ok ? { r: [s.r[0], s.r[1], s.r[2]], v: [s.v[0], s.v[1], s.v[2]] } : undefined;
-    };
+    return sgp4StateAt(createSgp4(plan.referenceSet as ElementSet));
   }
 
   /** The post-burn track of a stored plan (its reference plus the burn). */

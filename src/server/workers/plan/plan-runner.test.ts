@@ -10,11 +10,11 @@
  */
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { postBurnTrack, type StateAt } from '../../../core/avoidance/index.ts';
+import { postBurnTrack, sgp4StateAt } from '../../../core/avoidance/index.ts';
 import { generateDemoCatalog, type ObjectType } from '../../../core/catalog/index.ts';
 import type { ElementSet } from '../../../core/elements/index.ts';
 import { readOem, writeOem } from '../../../core/ephemeris/index.ts';
-import { createSgp4, propagateAt } from '../../../core/propagation/index.ts';
+import { createSgp4 } from '../../../core/propagation/index.ts';
 import { utcMs } from '../../../core/units.ts';
 import { mergeEphemerisShares, screenEphemerisJob, type EphemerisJob } from '../../screening/ephemeris-screening.ts';
 import { mergePlanShares, screenPlan, screenPlanShare } from '../../screening/plan-screening.ts';
@@ -126,11 +126,7 @@ describe('a plan screened in shares', () => {
 
 describe('an operator ephemeris screened in shares', () => {
   // The OEM: the plan's post-burn track, TEME every 60 s over the window and an hour either side.
-  const model = createSgp4(reference);
-  const sgp4: StateAt = (t) => {
-    const s = propagateAt(model, utcMs(t));
-    return s.ok ? { r: [s.r[0], s.r[1], s.r[2]], v: [s.v[0], s.v[1], s.v[2]] } : undefined;
-  };
+  const sgp4 = sgp4StateAt(createSgp4(reference));
   const track = postBurnTrack(sgp4, NOW + 3_600_000, [0, 0.05, 0], NOW + 3 * DAY + 7_200_000);
   const states = [];
   for (let t = NOW - 3_600_000; t <= NOW + 3 * DAY + 3_600_000; t += 60_000) {
