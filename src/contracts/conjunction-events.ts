@@ -42,11 +42,24 @@ export const EventObject = z.object({
 });
 export type EventObject = z.infer<typeof EventObject>;
 
+/**
+ * The alert lifecycle (issue 29): where an operator stands with an event. `new` until someone
+ * acknowledges it; `assessing` while it is studied; then a decision (`mitigating`: a manoeuvre is
+ * planned, `risk_accepted`, `false_alarm`); `closed` at the end (by an operator, when the TCA passed,
+ * or when screening no longer finds it). `status` (open/closed) stays as the spec's lists read it:
+ * an event is closed exactly when its alert status is `closed`.
+ */
+export const ALERT_STATUSES = ['new', 'acknowledged', 'assessing', 'mitigating', 'risk_accepted', 'false_alarm', 'closed'] as const;
+export const AlertStatus = z.enum(ALERT_STATUSES).describe('new → acknowledged → assessing → mitigating | risk_accepted | false_alarm → closed');
+export type AlertStatus = z.infer<typeof AlertStatus>;
+
 /** One row of the Conjunction Alerts table. */
 export const ConjunctionListItem = z
   .object({
     conjunctionId: z.string().describe('CNJ-{year of TCA}-{sequence}'),
     status: z.enum(['open', 'closed']),
+    alertStatus: AlertStatus,
+    assignee: z.string().nullable().describe('The user the alert is assigned to (username), or null'),
     source: ConjunctionSource,
     tca: isoUtc('Time of closest approach'),
     primaryObject: EventObject,
@@ -64,7 +77,7 @@ export const ConjunctionListItem = z
   .meta({ id: 'ConjunctionListItem' });
 export type ConjunctionListItem = z.infer<typeof ConjunctionListItem>;
 
-export const CONJUNCTION_SORT_FIELDS = ['tca', 'primary', 'secondary', 'miss', 'radial', 'inTrack', 'crossTrack', 'relativeVelocity', 'pc', 'risk', 'source', 'lastUpdated'] as const;
+export const CONJUNCTION_SORT_FIELDS = ['tca', 'primary', 'secondary', 'miss', 'radial', 'inTrack', 'crossTrack', 'relativeVelocity', 'pc', 'risk', 'source', 'lastUpdated', 'alertStatus', 'assignee'] as const;
 
 /**
  * Longest ORIGINATOR and MESSAGE_ID a CDM may have to be imported (CCSDS 508.0-B-1 sets no limit).
@@ -84,6 +97,19 @@ export const ConjunctionListQuery = z
   .object({
     status: z.enum(['open', 'closed', 'all']).default('open'),
     source: z.string().trim().min(1).max(MAX_CDM_HEADER_FIELD).refine(noNul, 'must not contain NUL characters').optional().describe("'screening' or a CDM originator"),
+    alertStatus: z
+      .string()
+      .regex(new RegExp(`^(${ALERT_STATUSES.join('|')})(,(${ALERT_STATUSES.join('|')}))*$`), `alertStatus must be ${ALERT_STATUSES.join(', ')}, comma-separated`)
+      .optional()
+      .describe('Alert statuses, comma-separated (combined with status: status=all to see closed ones)'),
+    assignee: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .refine(noNul, 'must not contain NUL characters')
+      .optional()
+      .describe("A username, or '-' for alerts assigned to nobody"),
     risk: z
       .string()
       .regex(/^(critical|high|medium|low)(,(critical|high|medium|low))*$/, 'risk must be critical, high, medium or low, comma-separated')
@@ -147,8 +173,11 @@ export type ConjunctionEstimate = z.infer<typeof ConjunctionEstimate>;
  * issue adds the operators' alert actions (acknowledged, assigned, …) as further kinds.
  */
 export const ConjunctionLogKind = z
-  .enum(['detected', 'estimate', 'plan_requested', 'plan_screened', 'plan_failed', 'plan_chosen', 'plan_discarded', 'closed'])
-  .describe('detected: first stored; estimate: a new estimate (screening run or CDM); plan_*: an avoidance plan made, screened, failed, chosen or discarded; closed: the event was closed');
+  .enum(['detected', 'estimate', 'plan_requested', 'plan_screened', 'plan_failed', 'plan_chosen', 'plan_discarded', 'closed', 'status', 'assigned', 'comment', 'reopened', 'risk_raised'])
+  .describe(
+    'detected: first stored; estimate: a new estimate (screening run or CDM); plan_*: an avoidance plan made, screened, failed, chosen or discarded; closed: the event was closed; ' +
+      'status: an operator moved the alert (fromStatus → toStatus); assigned: given to a user (or to nobody); comment: a note alone; reopened: a closed alert opened again (text says why); risk_raised: a new estimate raised the risk level',
+  );
 export type ConjunctionLogKind = z.infer<typeof ConjunctionLogKind>;
 
 export const ConjunctionLogEntry = z
@@ -158,6 +187,9 @@ export const ConjunctionLogEntry = z
     actor: z.string().nullable().describe('Who did it; null for the system (screening, CDM import, plan screening)'),
     text: z.string().describe('What happened, in plain words'),
     planId: z.number().int().nullable().describe('The avoidance plan the entry is about (GET /api/conjunctions/{id}/plans), for plan_* kinds'),
+    fromStatus: AlertStatus.nullable().optional().describe('status, reopened and closed entries: the alert status before'),
+    toStatus: AlertStatus.nullable().optional().describe('status, reopened and closed entries: the alert status after'),
+    comment: z.string().nullable().optional().describe("The operator's comment or assignment note, as written"),
   })
   .meta({ id: 'ConjunctionLogEntry' });
 export type ConjunctionLogEntry = z.infer<typeof ConjunctionLogEntry>;
@@ -190,6 +222,39 @@ export const EncounterPlaneView = z.object({
 });
 export type EncounterPlaneView = z.infer<typeof EncounterPlaneView>;
 
+/** One object's orbit determination as the CDM states it (CCSDS 508.0-B-1 OD parameters); null where the message omits a field. */
+export const CdmOdQuality = z.object({
+  obsAvailable: z.number().nullable().describe('OBS_AVAILABLE'),
+  obsUsed: z.number().nullable().describe('OBS_USED'),
+  tracksAvailable: z.number().nullable().describe('TRACKS_AVAILABLE'),
+  tracksUsed: z.number().nullable().describe('TRACKS_USED'),
+  recommendedOdSpanDays: z.number().nullable().describe('RECOMMENDED_OD_SPAN, days'),
+  actualOdSpanDays: z.number().nullable().describe('ACTUAL_OD_SPAN, days'),
+  residualsAcceptedPercent: z.number().nullable().describe('RESIDUALS_ACCEPTED, %'),
+  weightedRms: z.number().nullable().describe('WEIGHTED_RMS'),
+  timeLastObEnd: z.string().nullable().describe('TIME_LASTOB_END, ISO 8601 UTC'),
+  odEpoch: z.string().nullable().describe('The OD epoch (OD_EPOCH, else TIME_LASTOB_END), ISO 8601 UTC'),
+  hoursSinceOdEpoch: z.number().nullable().describe("Hours from the OD epoch to the message's CREATION_DATE"),
+  covarianceScaleFactor: z.number().nullable().describe('The covariance scale factor the originator states (a COMMENT or a non-standard keyword such as COV_SCALE_FACTOR), if any'),
+});
+export type CdmOdQuality = z.infer<typeof CdmOdQuality>;
+
+/** What the newest imported CDM says about its own quality, next to our estimate. */
+export const CdmQuality = z.object({
+  cdmId: z.number().int().describe('The stored CDM this is read from (GET /api/cdm/{id})'),
+  originator: z.string(),
+  creationDate: isoUtc('Its CREATION_DATE'),
+  originatorPc: z.number().nullable().describe('COLLISION_PROBABILITY as the originator states it'),
+  originatorPcMethod: z.string().nullable().describe('COLLISION_PROBABILITY_METHOD as stated'),
+  ourPc: z.number().nullable().describe('Our chosen Pc of the same message'),
+  ourPcMethod: PcMethod.nullable(),
+  pcRatio: z.number().nullable().describe('max/min of the two Pcs (null when either is missing or zero)'),
+  pcDisagrees: z.boolean().describe('The two differ by more than a factor of 2 (or one is zero and the other is not)'),
+  primary: CdmOdQuality,
+  secondary: CdmOdQuality,
+});
+export type CdmQuality = z.infer<typeof CdmQuality>;
+
 export const ConjunctionDetail = ConjunctionListItem.extend({
   closeReason: z.string().nullable().describe('tca_passed | not_found, when closed'),
   sources: z.array(ConjunctionSource).describe('Every source that has estimated this event'),
@@ -212,9 +277,27 @@ export const ConjunctionDetail = ConjunctionListItem.extend({
   log: z.array(ConjunctionLogEntry).describe('What happened to the event, oldest first'),
   cdms: z.array(CdmLink).describe('Imported CDMs of this event, newest first'),
   generatedCdmUrl: z.string().nullable().describe('The CDM this server wrote when the event crossed the alert level'),
-  firstDetected: isoUtc('When the event was first stored'),
+  firstDetected: isoUtc("When the event was first detected: the first CDM's CREATION_DATE when a CDM came first, else when screening first stored it"),
+  allowedStatuses: z.array(AlertStatus).describe('The alert statuses PATCH may move this alert to now'),
+  decision: z.enum(['mitigating', 'risk_accepted', 'false_alarm']).nullable().describe('The decision the alert was closed with (or holds now), if any'),
+  cdmQuality: CdmQuality.nullable().describe('What the newest imported CDM says about its own quality; null without one'),
 });
 export type ConjunctionDetail = z.infer<typeof ConjunctionDetail>;
+
+/**
+ * PATCH /api/conjunctions/{id} (operator role): move the alert, assign it, or comment on it. At
+ * least one field; a status not allowed from the current one is a 409 naming the allowed ones.
+ */
+export const ConjunctionPatchRequest = z
+  .object({
+    status: AlertStatus.optional().describe('The alert status to move to'),
+    comment: z.string().trim().min(1).max(2000).refine(noNul, 'must not contain NUL characters').optional().describe('Why, in words (kept with the change)'),
+    assignee: z.string().trim().min(1).max(64).refine(noNul, 'must not contain NUL characters').nullable().optional().describe('A username to assign the alert to; null to unassign'),
+  })
+  .strict()
+  .refine((b) => b.status !== undefined || b.comment !== undefined || b.assignee !== undefined, 'give at least one of status, comment, assignee')
+  .meta({ id: 'ConjunctionPatchRequest' });
+export type ConjunctionPatchRequest = z.infer<typeof ConjunctionPatchRequest>;
 
 export const ConjunctionIdParams = z.object({ conjunctionId: z.string().trim().regex(/^CNJ-\d{4}-\d{3,}$/, 'a conjunction id looks like CNJ-2026-001') });
 

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * for this product: a source that is off says which setting turns it on, and files can be
  * imported instead.
  */
-export const DATA_SOURCE_IDS = ['celestrak', 'spacetrack', 'noaa-swpc'] as const;
+/** spacetrack-cdm (issue 29): the fleet's CDMs from Space-Track, beside its element sets (spacetrack). */
+export const DATA_SOURCE_IDS = ['celestrak', 'spacetrack', 'spacetrack-cdm', 'noaa-swpc'] as const;
 export const DataSourceId = z.enum(DATA_SOURCE_IDS);
 export type DataSourceId = z.infer<typeof DataSourceId>;
 
@@ -15,7 +16,7 @@ const isoUtc = (what: string) => z.string().nullable().describe(`${what}, ISO 86
 export const DataSourceStatus = z
   .object({
     id: DataSourceId,
-    name: z.string().describe('CelesTrak, Space-Track or NOAA SWPC'),
+    name: z.string().describe('CelesTrak, Space-Track, Space-Track CDMs or NOAA SWPC'),
     provides: z.string().describe('What it supplies'),
     enabled: z.boolean().describe('Read on a schedule by this server'),
     setup: z.string().describe('How it is set up, or the setting that turns it on'),

@@ -67,6 +67,12 @@ export const ConfigSchema = z.object({
   SPACETRACK_USER: z.preprocess(emptyToUndefined, z.string().optional()),
   SPACETRACK_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
   SPACETRACK_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).default('https://www.space-track.org')),
+  /** The Space-Track CDM feed (issue 29): minutes between fetches of the fleet's CDMs (with SPACETRACK_USER/PASSWORD), and which class. */
+  CDM_UPDATE_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of minutes' }).int('must be a whole number').min(5, 'must be at least 5').max(1440, 'must be at most 1440').default(60),
+  ),
+  CDM_CLASS: z.preprocess(emptyToUndefined, z.enum(['public', 'full'], { error: "must be 'public' or 'full'" }).default('public')),
   CATALOG_UPDATE_HOURS: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: 'must be a number of hours' }).positive('must be a positive number of hours').max(24 * 30, 'must be at most 720').default(6),
@@ -122,6 +128,22 @@ export const ConfigSchema = z.object({
     z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(30),
   ),
   ALERT_LEVEL: z.preprocess(emptyToUndefined, z.enum(ALERT_LEVELS, { error: "must be 'high' or 'critical'" }).default('high')),
+  /** Notifications (issue 29): e-mail through this SMTP server (smtp:// or smtps://user:password@host:port), From address. */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_FROM: z.preprocess(emptyToUndefined, z.string().max(320, 'must be at most 320 characters').default('Data Forge <data-forge@localhost>')),
+  /** The key notification secrets are encrypted with at rest: 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`). */
+  NOTIFY_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)')
+      .optional(),
+  ),
+  /** The daily digest (issue 29): the UTC hour it is sent at. */
+  DIGEST_HOUR_UTC: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be an hour 0-23' }).int('must be a whole hour').min(0, 'must be 0-23').max(23, 'must be 0-23').default(6),
+  ),
   CDM_DEFAULT_HBR_M: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: 'must be a radius in metres' }).positive('must be a positive radius in metres').max(1000, 'must be at most 1000').default(20),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema (Drizzle). `npm run db:generate` turns changes here into a
@@ -278,10 +278,16 @@ export const conjunctionEvents = pgTable(
     pc3d: doublePrecision('pc3d'),
     /** pc2d | nc2d-upper-limit | nc2d | pc3d | sdmc: how `pc` was chosen (core probability/pc-multistep.ts). */
     pcMethod: text('pc_method').notNull().default('pc2d'),
-    /** open | closed */
+    /** open | closed (closed exactly when `alert_status` is closed) */
     status: text('status').notNull(),
-    /** tca_passed | not_found, when closed */
+    /** tca_passed | not_found | operator, when closed */
     closeReason: text('close_reason'),
+    /** The alert lifecycle (issue 29; contracts AlertStatus): new … closed. */
+    alertStatus: text('alert_status').notNull().default('new'),
+    /** The user the alert is assigned to (username; text, so it outlives a removed account). */
+    assignee: text('assignee'),
+    /** mitigating | risk_accepted | false_alarm: the operator's decision, kept when the alert is closed. */
+    decision: text('decision'),
     firstDetected: timestamp('first_detected', { withTimezone: true, mode: 'date' }).notNull(),
     lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull(),
     lastRunId: integer('last_run_id').references(() => screeningRuns.id),
@@ -297,6 +303,39 @@ export const conjunctionEvents = pgTable(
     index('conjunction_events_pair_idx').on(t.primaryNorad, t.secondaryNorad),
     index('conjunction_events_tca_idx').on(t.tca),
   ],
+);
+
+/**
+ * The alert changes of each conjunction event (issue 29), oldest first: an operator's status move,
+ * assignment or comment, and the system's own (detected at or above the alert level, risk raised,
+ * reopened, closed when the TCA passed or screening lost it, a plan screened). Written in the same
+ * transaction as the change itself, so it is also the notifications' outbox: `dispatched_at` is
+ * null until the notification dispatcher has turned the row into deliveries (or found no rule).
+ */
+export const conjunctionAlertChanges = pgTable(
+  'conjunction_alert_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => conjunctionEvents.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** Username, `local`, `cli:<user>`; null for the system. */
+    actor: text('actor'),
+    /** status | assigned | comment | detected | risk_raised | reopened | closed | plan_screened */
+    kind: text('kind').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    fromRisk: text('from_risk'),
+    toRisk: text('to_risk'),
+    assignee: text('assignee'),
+    comment: text('comment'),
+    /** Why, for the system's changes (e.g. 'TCA passed', 'a CDM from CARA raised the risk to high'). */
+    reason: text('reason'),
+    planId: integer('plan_id'),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('conjunction_alert_changes_event_idx').on(t.eventId), index('conjunction_alert_changes_undispatched_idx').on(t.id).where(sql`dispatched_at is null`)],
 );
 
 /** The history of each conjunction event: one row per run that created or changed its estimate. */
@@ -747,3 +786,69 @@ export const ephemerides = pgTable(
   },
   (t) => [uniqueIndex('ephemerides_norad_sha256_uq').on(t.noradId, t.sha256), index('ephemerides_norad_usable_idx').on(t.noradId, t.usableStart, t.usableStop), index('ephemerides_imported_idx').on(t.importedAt)],
 );
+
+/**
+ * Notification rules (issue 29): which alert events reach whom. `secret_enc` is the webhook signing
+ * secret encrypted at rest (AES-256-GCM with NOTIFY_SECRET_KEY; services/notifications/secret-box.ts).
+ */
+export const notificationRules = pgTable('notification_rules', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** webhook | email */
+  channel: text('channel').notNull(),
+  target: text('target').notNull(),
+  secretEnc: text('secret_enc'),
+  minRisk: text('min_risk'),
+  minPc: doublePrecision('min_pc'),
+  /** fleet | all */
+  scope: text('scope').notNull().default('fleet'),
+  /** contracts NotificationEvent[] */
+  events: jsonb('events').notNull(),
+  tcaWithinHours: doublePrecision('tca_within_hours').notNull().default(24),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdBy: text('created_by').notNull(),
+});
+
+/**
+ * Messages of the rules (issue 29): the delivery queue's truth. One row per message; its `id` is
+ * stable across retries (the receiver's deduplication key). `dedupe_key` makes "one message per
+ * alert, rule and state change" a constraint: a second dispatch of the same change inserts nothing.
+ * status: pending (nextAttemptAt) | delivered | dead (retries exhausted, last_error).
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    ruleId: integer('rule_id').references(() => notificationRules.id, { onDelete: 'set null' }),
+    channel: text('channel').notNull(),
+    target: text('target').notNull(),
+    /** contracts NotificationEvent, or 'test' */
+    event: text('event').notNull(),
+    eventId: integer('event_id').references(() => conjunctionEvents.id, { onDelete: 'set null' }),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** The alert changes this message reports (coalesced within a minute). */
+    changeIds: jsonb('change_ids').notNull().default([]),
+    subject: text('subject').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** A claim's lease: while in the future, one sender holds the row. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date', precision: 3 }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_dedupe_uq').on(t.ruleId, t.dedupeKey),
+    index('notification_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('notification_deliveries_event_idx').on(t.eventId, t.ruleId),
+  ],
+);
+
+/** Notification settings kept in the database (issue 29): the SMTP server as an admin stored it (`url_enc` encrypted: it holds the password). */
+export const notificationSettings = pgTable('notification_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
