@@ -157,11 +157,13 @@ describe.skipIf(!HAS_REFERENCE)('GET /api/data-sources', () => {
     expect(list.map((s) => [s.id, s.name, s.state, s.intervalMinutes])).toEqual([
       ['celestrak', 'CelesTrak', 'waiting', 360],
       ['spacetrack', 'Space-Track', 'off', null],
+      ['spacetrack-cdm', 'Space-Track CDMs', 'off', null],
       ['noaa-swpc', 'NOAA SWPC', 'off', null],
     ]);
     expect(list[0]!.setup).toBe(`GP groups active from ${celestrakUrl}`);
     expect(list[1]!.setup).toContain('SPACETRACK_USER');
-    expect(list[2]!.setup).toContain('SWPC_UPDATES=off');
+    expect(list[2]!.setup).toContain('SPACETRACK_USER');
+    expect(list[3]!.setup).toContain('SWPC_UPDATES=off');
   });
 
   it('records a failure with its reason, then a success with what it brought; the failure stays listed', async () => {

@@ -15,7 +15,7 @@ import { HttpError } from '../http/errors.ts';
  * - POST /api/data-sources/{id}/update: read a source now (when it is on).
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { settings, sourceStatus, updater, spaceWeatherUpdater } = ctx.services;
+  const { settings, sourceStatus, updater, spaceWeatherUpdater, cdmFeed } = ctx.services;
 
   app.get(
     '/api/settings',
@@ -62,6 +62,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const setup = (await sourceStatus.list()).find((s) => s.id === id);
       if (!setup?.enabled) throw new HttpError(409, `${setup?.name ?? id} is off on this server: ${setup?.setup ?? ''}`.trim());
       if (id === 'noaa-swpc') await spaceWeatherUpdater.runOnce().catch(() => undefined);
+      else if (id === 'spacetrack-cdm') await cdmFeed.runOnce().catch(() => undefined);
       else await updater.runOnce();
       return sourceStatus.list();
     },

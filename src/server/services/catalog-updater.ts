@@ -1,12 +1,17 @@
 import { fetchCelestrakGroup } from '../sources/celestrak.ts';
-import { fetchSpaceTrackCatalog } from '../sources/space-track.ts';
+import { fetchSpaceTrackCatalog, type SpaceTrackClient } from '../sources/space-track.ts';
 import type { CatalogService, ImportReport } from './catalog-service.ts';
 import type { SourceStatusRecorder } from './data-source-status.ts';
 import { PeriodicTask, type TaskClaims } from './scheduled-task.ts';
 
 export interface UpdaterOptions {
   celestrak: { enabled: boolean; baseUrl: string; groups: readonly string[] };
-  spaceTrack: { baseUrl: string; identity?: string | undefined; password?: string | undefined };
+  /**
+   * `client`: the process's Space-Track client (app-context.ts), shared with the CDM feed: one
+   * session cookie and one rate limiter for both (sources/space-track.ts). Without it each pass
+   * logs in with a client of its own (still under the process's limiter).
+   */
+  spaceTrack: { baseUrl: string; identity?: string | undefined; password?: string | undefined; client?: SpaceTrackClient | undefined };
   intervalMs: number;
   fetch?: typeof fetch;
   /**
@@ -97,7 +102,8 @@ export class CatalogUpdater {
     }
     const { identity, password, baseUrl } = this.options.spaceTrack;
     if (identity && password) {
-      outcomes.push(await this.attempt('spacetrack', 'Space-Track GP', () => fetchSpaceTrackCatalog({ identity, password }, fetchOptions(baseUrl))));
+      const { client } = this.options.spaceTrack;
+      outcomes.push(await this.attempt('spacetrack', 'Space-Track GP', () => fetchSpaceTrackCatalog({ identity, password }, fetchOptions(baseUrl), client)));
     }
     await this.recordStatus(outcomes, new Date());
     return outcomes;
