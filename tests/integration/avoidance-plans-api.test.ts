@@ -72,6 +72,10 @@ describe.skipIf(!present)('avoidance plans', () => {
     await server.ctx.services.plans.settled();
     const [plan] = (await server.app.inject({ method: 'GET', url })).json() as AvoidancePlan[];
     expect(plan!.status, plan!.error ?? '').toBe('screened');
+    // The event's alert change (issue 29), written with the outcome: the notifications' "a plan screened".
+    const event = await server.ctx.repositories.conjunctionEvents.byConjunctionId(conjunctionId);
+    const changes = (await server.ctx.repositories.alertChanges.ofEvent(event!.id)).filter((c) => c.kind === 'plan_screened');
+    expect(changes.map((c) => [c.planId, c.actor, c.reason, c.dispatchedAt])).toEqual([[plan!.id, null, `plan ${plan!.id} screened: ${plan!.acceptable ? 'acceptable' : 'not acceptable'}`, null]]);
     const r = plan!.result!;
     // The event after the burn: moved from the 3.9 km before (CW along-track drift 3·Δv·τ ≈ 1.4 km, radial ±2Δv/n).
     expect(r.event.before.missKm).toBeCloseTo(3.94, 1);

@@ -101,3 +101,44 @@ describe('fuzzing GET /api/conjunctions, GET /api/conjunctions/{id}, POST /api/c
     expect(failures).toEqual([]);
   }, 300_000);
 });
+
+describe('fuzzing PATCH /api/conjunctions/{id} and the alert filters (issue 29)', () => {
+  it('never answers 5xx, and every refusal is a 4xx', async () => {
+    const random = rng(20261207);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    await server.ctx.services.accounts.addUser({ username: 'fuzz-op', password: 'fuzz-password-1', role: 'operator' }, new Date());
+    // A real CARA event, imported a day before its TCA, so that every transition is in play.
+    const file = readdirSync(CARA_CDM_DIR).sort()[0]!;
+    const text = readFileSync(`${CARA_CDM_DIR}${file}`, 'utf8');
+    const imported = await server.ctx.services.cdmImport.importFile(text, file, new Date(Date.parse(/^TCA\s*=\s*(\S+)/m.exec(text)![1]! + 'Z') - 86_400_000));
+    const id = imported.imported[0]?.conjunctionId ?? 'CNJ-2021-001';
+    const STATUSES = ['new', 'acknowledged', 'assessing', 'mitigating', 'risk_accepted', 'false_alarm', 'closed'];
+    const value = () => (random() < 0.5 ? pick(STATUSES) : random() < 0.5 ? pick(ODD_VALUES) : pick([null, 42, true, [], {}, 'fuzz-op', 'nobody']));
+    const body = () => {
+      const r = random();
+      if (r < 0.1) return pick(ODD_VALUES);
+      const b: Record<string, unknown> = {};
+      if (random() < 0.6) b.status = value();
+      if (random() < 0.4) b.comment = random() < 0.7 ? pick(ODD_VALUES) : value();
+      if (random() < 0.4) b.assignee = random() < 0.5 ? pick(['fuzz-op', null, 'nobody']) : value();
+      if (random() < 0.1) b[pick(['extra', 'decision', '__proto__'])] = value();
+      return JSON.stringify(b);
+    };
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 400; i += 1) {
+      const r = random();
+      const request =
+        r < 0.7
+          ? { method: 'PATCH' as const, url: `/api/conjunctions/${random() < 0.8 ? id : enc(pick(ODD_VALUES))}`, headers: { 'content-type': random() < 0.9 ? 'application/json' : pick(TYPES) }, payload: body() }
+          : { method: 'GET' as const, url: `/api/conjunctions?${pick(['alertStatus', 'assignee', 'sort'])}=${enc(random() < 0.5 ? pick([...STATUSES, 'alertStatus', '-alertStatus', 'assignee', '-assignee', '-', 'new,closed']) : pick(ODD_VALUES))}&status=all` };
+      const res = await server.app.inject(request);
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode >= 500 || res.statusCode < 200) failures.push(`${request.method} ${request.url} ${'payload' in request ? String(request.payload).slice(0, 200) : ''} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    console.log(`[fuzz] 400 alert requests: ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(', ')}`);
+    expect(failures).toEqual([]);
+    expect(statuses.get(200)).toBeGreaterThan(0);
+    expect(statuses.get(409)).toBeGreaterThan(0);
+  }, 300_000);
+});

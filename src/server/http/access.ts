@@ -37,6 +37,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is asking; null for anonymous requests to public routes. */
     principal: Principal | null;
+    /** What the write did, as the route tells it (e.g. an alert's status before and after): kept in the audit row's detail as `result`. */
+    auditResult: Record<string, unknown> | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; default: viewer for GET/HEAD, operator for other methods. */
@@ -88,6 +90,7 @@ export async function registerAccess(app: FastifyInstance, options: AccessOption
   const behindHttpsProxy = config.TRUST_PROXY !== false;
 
   app.decorateRequest('principal', null);
+  app.decorateRequest('auditResult', null);
 
   // 1 and 2: Host and Origin, in every mode (a loopback server is a target of CSRF and rebinding too).
   app.addHook('onRequest', async (request) => {
@@ -295,6 +298,7 @@ function auditDetail(request: FastifyRequest): Record<string, unknown> | null {
     const picked = Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
     if (Object.keys(picked).length) detail.body = picked;
   }
+  if (request.auditResult) detail.result = request.auditResult;
   if (!Object.keys(detail).length) return null;
   const kept = storable(detail) as Record<string, unknown>;
   const json = JSON.stringify(kept);

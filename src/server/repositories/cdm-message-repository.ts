@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { cdmImports, cdmMessages, conjunctionEvents, conjunctionEventUpdates, spaceObjects } from '../db/schema.ts';
 import { INTERRUPTED_IMPORT_ERROR, insertMissingObjects, type MinimalSpaceObject } from './catalog-repository.ts';
 import { maxConjunctionSequence, type ConjunctionEventRow, type EventUpdateValues, type NewConjunctionEvent } from './conjunction-event-repository.ts';
+import { insertAlertChanges, type NewAlertChange } from './alert-change-repository.ts';
 import { isUniqueViolationOf } from './database-errors.ts';
 import { insertOperationsEvents, type NewOperationsEvent } from './operations-event-repository.ts';
 import { storableText } from '../../core/elements/index.ts';
@@ -24,6 +25,8 @@ export interface MessageWrite {
   message: NewCdmMessage;
   objects: MessageObject[];
   events: (Omit<NewOperationsEvent, 'conjunctionId'> & { conjunctionId?: string | null })[];
+  /** The alert changes the message makes (issue 29: detected, risk_raised, reopened, closed), written with it. */
+  changes?: Omit<NewAlertChange, 'eventId'>[];
 }
 
 /** Another writer stored this (originator, MESSAGE_ID) first: nothing of the message was written. */
@@ -249,6 +252,10 @@ export class CdmMessageRepository {
       await insertOperationsEvents(
         tx,
         w.events.map((e) => ({ ...e, conjunctionId: e.conjunctionId ?? event.conjunctionId })),
+      );
+      await insertAlertChanges(
+        tx,
+        (w.changes ?? []).map((c) => ({ ...c, eventId: event.id })),
       );
       return { event, messageId: message.id };
     });

@@ -1,12 +1,17 @@
-import { and, asc, desc, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { conjunctionEvents, conjunctionEventUpdates, spaceObjects } from '../db/schema.ts';
+import { insertAlertChanges, type NewAlertChange } from './alert-change-repository.ts';
 import { insertOperationsEvents, type NewOperationsEvent, type OperationsEventRow } from './operations-event-repository.ts';
 
 /** A stored conjunction event (`conjunction_events`). */
 export type ConjunctionEventRow = typeof conjunctionEvents.$inferSelect;
-export type NewConjunctionEvent = Omit<ConjunctionEventRow, 'id'>;
+/**
+ * A row to insert. The alert lifecycle columns (issue 29) have database defaults (`new`, unassigned,
+ * no decision), so writers that predate them need not name them.
+ */
+export type NewConjunctionEvent = Omit<ConjunctionEventRow, 'id' | 'alertStatus' | 'assignee' | 'decision'> & Partial<Pick<ConjunctionEventRow, 'alertStatus' | 'assignee' | 'decision'>>;
 /** One estimate of an event's history (`conjunction_event_updates`). */
 export type ConjunctionEventUpdateRow = typeof conjunctionEventUpdates.$inferSelect;
 export type EventUpdateValues = Omit<ConjunctionEventUpdateRow, 'id' | 'eventId' | 'runId'>;
@@ -14,13 +19,16 @@ export type EventUpdateValues = Omit<ConjunctionEventUpdateRow, 'id' | 'eventId'
 /** Everything one screening run changes in the conjunction events, written in one transaction. */
 export interface ConjunctionRunWrite {
   runId: number;
-  /** New events (their conjunction ids already allocated, see `maxSequence`) and their first estimate. */
-  created: { event: NewConjunctionEvent; update: EventUpdateValues }[];
+  /** New events (their conjunction ids already allocated, see `maxSequence`), their first estimate and their alert changes ('detected'). */
+  created: { event: NewConjunctionEvent; update: EventUpdateValues; changes?: Omit<NewAlertChange, 'eventId'>[] }[];
   /** Changed events: the columns to set, and the estimate to add to the history (null: none). */
   updated: { id: number; set: Partial<NewConjunctionEvent>; update: EventUpdateValues | null }[];
+  /** Events to close (their alert closed too). */
   closed: { id: number; reason: string }[];
   /** Operations events of these changes (alert_updated, cdm_generated). */
   events: NewOperationsEvent[];
+  /** Alert changes of stored events (risk_raised, reopened, closed): the notifications' outbox, written with the rest. */
+  changes?: NewAlertChange[];
 }
 
 const BATCH = 1000;
@@ -29,6 +37,10 @@ const BATCH = 1000;
 export interface EventListFilter {
   status: 'open' | 'closed' | 'all';
   source?: string;
+  /** Alert statuses (any of). */
+  alertStatus?: string[];
+  /** A username, or null for alerts assigned to nobody. */
+  assignee?: string | null;
   risk?: string[];
   /** Name, NORAD id, COSPAR id or owner code of either object. */
   q?: string;
@@ -56,6 +68,8 @@ export interface ObjectIdentity {
 
 const primaryObject = alias(spaceObjects, 'primary_object');
 const secondaryObject = alias(spaceObjects, 'secondary_object');
+/** The lifecycle order (core alerts LIFECYCLE_ORDER): new first, closed last. */
+const ALERT_STATUS_ORDER = sql`case ${conjunctionEvents.alertStatus} when 'new' then 0 when 'acknowledged' then 1 when 'assessing' then 2 when 'mitigating' then 3 when 'risk_accepted' then 4 when 'false_alarm' then 5 else 6 end`;
 const RISK_ORDER = sql`case ${conjunctionEvents.riskLevel} when 'critical' then 3 when 'high' then 2 when 'medium' then 1 else 0 end`;
 
 /** Conjunction events of the continuous screening and their estimate histories. The only code that touches `conjunction_events` and `conjunction_event_updates`. */
@@ -92,6 +106,9 @@ export class ConjunctionEventRepository {
     const where: SQL[] = [];
     if (f.status !== 'all') where.push(eq(conjunctionEvents.status, f.status));
     if (f.source) where.push(eq(conjunctionEvents.source, f.source));
+    if (f.alertStatus && f.alertStatus.length > 0) where.push(inArray(conjunctionEvents.alertStatus, f.alertStatus));
+    if (f.assignee === null) where.push(isNull(conjunctionEvents.assignee));
+    else if (f.assignee !== undefined) where.push(eq(conjunctionEvents.assignee, f.assignee));
     if (f.risk && f.risk.length > 0) where.push(inArray(conjunctionEvents.riskLevel, f.risk));
     if (f.tcaFrom) where.push(gte(conjunctionEvents.tca, f.tcaFrom));
     if (f.tcaTo) where.push(lte(conjunctionEvents.tca, f.tcaTo));
@@ -118,6 +135,9 @@ export class ConjunctionEventRepository {
       risk: RISK_ORDER,
       source: sql`${conjunctionEvents.source}`,
       lastUpdated: sql`${conjunctionEvents.lastUpdated}`,
+      alertStatus: ALERT_STATUS_ORDER,
+      // Unassigned ('') first ascending, last descending.
+      assignee: sql`coalesce(${conjunctionEvents.assignee}, '')`,
     };
     const key = column[f.sort.field] ?? sql`${conjunctionEvents.tca}`;
     const [count] = await this.db
@@ -142,6 +162,84 @@ export class ConjunctionEventRepository {
     return { total: Number(count?.n ?? 0), rows };
   }
 
+  /**
+   * Closed events whose TCA is not yet `since` (now less the match tolerance): those a new estimate
+   * may reopen (core alerts `systemReopens`), so that screening matches them instead of creating a
+   * second event of the same approach.
+   */
+  async closedSince(since: Date): Promise<ConjunctionEventRow[]> {
+    return this.db
+      .select()
+      .from(conjunctionEvents)
+      .where(and(eq(conjunctionEvents.status, 'closed'), gte(conjunctionEvents.tca, since)))
+      .orderBy(asc(conjunctionEvents.id));
+  }
+
+  /** The earliest TCA of the open events, or undefined when none is open (the expiry timer's next deadline). */
+  async earliestOpenTca(): Promise<Date | undefined> {
+    const [row] = await this.db.select({ t: min(conjunctionEvents.tca) }).from(conjunctionEvents).where(eq(conjunctionEvents.status, 'open'));
+    return row?.t ?? undefined;
+  }
+
+  /**
+   * Closes every open event whose TCA is before `now` (alert closed, reason tca_passed) and writes
+   * each a 'closed' alert change, in one transaction; returns the closed rows (as they were before).
+   */
+  async closeExpired(now: Date, change: (row: ConjunctionEventRow) => Omit<NewAlertChange, 'eventId'>): Promise<ConjunctionEventRow[]> {
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(conjunctionEvents)
+        .where(and(eq(conjunctionEvents.status, 'open'), lt(conjunctionEvents.tca, now)))
+        .for('update');
+      if (due.length === 0) return [];
+      for (let i = 0; i < due.length; i += BATCH) {
+        await tx
+          .update(conjunctionEvents)
+          .set({ status: 'closed', closeReason: 'tca_passed', alertStatus: 'closed' })
+          .where(
+            inArray(
+              conjunctionEvents.id,
+              due.slice(i, i + BATCH).map((r) => r.id),
+            ),
+          );
+      }
+      await insertAlertChanges(
+        tx,
+        due.map((r) => ({ ...change(r), eventId: r.id })),
+      );
+      return due;
+    });
+  }
+
+  /**
+   * An operator's change of one event's alert (PATCH /api/conjunctions/{id}): its columns set and
+   * its alert changes written in one transaction, only if the alert status is still `expected`
+   * (another operator's change in between makes this one 'conflict', and nothing is written).
+   */
+  async applyAlertChange(write: { id: number; expected: string; set: Partial<NewConjunctionEvent>; changes: Omit<NewAlertChange, 'eventId'>[] }): Promise<'applied' | 'conflict'> {
+    return this.db.transaction(async (tx) => {
+      const updated =
+        Object.keys(write.set).length > 0
+          ? await tx
+              .update(conjunctionEvents)
+              .set(write.set)
+              .where(and(eq(conjunctionEvents.id, write.id), eq(conjunctionEvents.alertStatus, write.expected)))
+              .returning({ id: conjunctionEvents.id })
+          : await tx
+              .select({ id: conjunctionEvents.id })
+              .from(conjunctionEvents)
+              .where(and(eq(conjunctionEvents.id, write.id), eq(conjunctionEvents.alertStatus, write.expected)))
+              .for('update');
+      if (updated.length === 0) return 'conflict';
+      await insertAlertChanges(
+        tx,
+        write.changes.map((c) => ({ ...c, eventId: write.id })),
+      );
+      return 'applied';
+    });
+  }
+
   /** The highest sequence number of the conjunction ids of a TCA year ('CNJ-2026-042' → 42), 0 when none. */
   async maxSequence(year: number): Promise<number> {
     return maxConjunctionSequence(this.db, year);
@@ -160,11 +258,14 @@ export class ConjunctionEventRepository {
       }
       const idOf = new Map(created.map((row) => [row.conjunctionId, row.id]));
       const history: (typeof conjunctionEventUpdates.$inferInsert)[] = [];
+      const changes: NewAlertChange[] = [];
       for (const c of write.created) {
         const eventId = idOf.get(c.event.conjunctionId);
         if (eventId === undefined) throw new Error(`conjunction event ${c.event.conjunctionId} was not stored`);
         history.push({ ...c.update, eventId, runId: write.runId });
+        for (const change of c.changes ?? []) changes.push({ ...change, eventId });
       }
+      changes.push(...(write.changes ?? []));
       for (const u of write.updated) {
         if (Object.keys(u.set).length > 0) await tx.update(conjunctionEvents).set(u.set).where(eq(conjunctionEvents.id, u.id));
         if (u.update) history.push({ ...u.update, eventId: u.id, runId: write.runId });
@@ -175,11 +276,12 @@ export class ConjunctionEventRepository {
         for (let i = 0; i < ids.length; i += BATCH) {
           await tx
             .update(conjunctionEvents)
-            .set({ status: 'closed', closeReason: reason })
+            .set({ status: 'closed', closeReason: reason, alertStatus: 'closed' })
             .where(inArray(conjunctionEvents.id, ids.slice(i, i + BATCH)));
         }
       }
       for (let i = 0; i < history.length; i += BATCH) await tx.insert(conjunctionEventUpdates).values(history.slice(i, i + BATCH));
+      await insertAlertChanges(tx, changes);
       const events = await insertOperationsEvents(tx, write.events);
       return { created, events };
     });

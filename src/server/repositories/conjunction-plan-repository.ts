@@ -1,12 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { conjunctionPlans } from '../db/schema.ts';
+import { insertAlertChanges, type NewAlertChange } from './alert-change-repository.ts';
 
 /** A stored avoidance plan (`conjunction_plans`). */
 export type ConjunctionPlanRow = typeof conjunctionPlans.$inferSelect;
 export type NewConjunctionPlan = Omit<ConjunctionPlanRow, 'id'>;
 
-/** Avoidance plans of conjunction events (issue 28). The only code that touches `conjunction_plans`; every write is one statement. */
+/** Avoidance plans of conjunction events (issue 28). The only code that touches `conjunction_plans`; every write is one statement (a plan's outcome, one transaction with its alert change). */
 export class ConjunctionPlanRepository {
   constructor(private readonly db: Db) {}
 
@@ -28,13 +29,21 @@ export class ConjunctionPlanRepository {
   }
 
   /** The screening's outcome, only onto a plan still screening (a restart may have failed it meanwhile). */
-  async finish(planId: number, set: Pick<Partial<NewConjunctionPlan>, 'status' | 'screenedAt' | 'result' | 'acceptable' | 'reason' | 'error'>): Promise<ConjunctionPlanRow | undefined> {
-    const [row] = await this.db
-      .update(conjunctionPlans)
-      .set(set)
-      .where(and(eq(conjunctionPlans.id, planId), eq(conjunctionPlans.status, 'screening')))
-      .returning();
-    return row;
+  async finish(
+    planId: number,
+    set: Pick<Partial<NewConjunctionPlan>, 'status' | 'screenedAt' | 'result' | 'acceptable' | 'reason' | 'error'>,
+    /** The event's alert change this outcome makes (issue 29: plan_screened), written in the same transaction. */
+    change?: (row: ConjunctionPlanRow) => NewAlertChange,
+  ): Promise<ConjunctionPlanRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(conjunctionPlans)
+        .set(set)
+        .where(and(eq(conjunctionPlans.id, planId), eq(conjunctionPlans.status, 'screening')))
+        .returning();
+      if (row && change) await insertAlertChanges(tx, [change(row)]);
+      return row;
+    });
   }
 
   /** The operator's decision on a screened plan; undefined when the plan is not in the status `from`. */

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AnalysisJob, AnalyzeQuery, AnalyzeSelectedRequest, JobParams, screeningRequestOf, SstResult } from '../../contracts/conjunctions.ts';
-import { ConjunctionDetail, ConjunctionIdParams, ConjunctionListQuery, ConjunctionListResponse, MonteCarloCheck, MonteCarloCheckRequest } from '../../contracts/conjunction-events.ts';
+import { ConjunctionDetail, ConjunctionIdParams, ConjunctionListQuery, ConjunctionListResponse, ConjunctionPatchRequest, MonteCarloCheck, MonteCarloCheckRequest } from '../../contracts/conjunction-events.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
 import { ActiveConjunctionsResponse, AnalyzeConjunctionRequest, ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, RiskItemsResponse } from '../../contracts/operations.ts';
 import type { AppContext } from '../app-context.ts';
 import { snapshotRoute } from '../http/snapshot-route.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { AlertChangeError } from '../services/conjunctions/alert-lifecycle-service.ts';
 import { MonteCarloCheckError } from '../services/conjunctions/monte-carlo-checks.ts';
 
 /**
@@ -56,6 +57,46 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (request) => {
       const detail = await ctx.services.conjunctions.detail(request.params.conjunctionId);
       if (!detail) throw notFound(`No conjunction ${request.params.conjunctionId}`);
+      return detail;
+    },
+  );
+
+  app.patch(
+    '/api/conjunctions/:conjunctionId',
+    {
+      // An operator's write (access.ts: writes need the operator role); the audit row keeps the
+      // request's status and assignee, and the route adds the status before and after.
+      config: { access: 'operator', auditBody: ['status', 'assignee'] },
+      schema: {
+        tags: ['conjunctions'],
+        summary: 'Move an alert along its lifecycle, assign it, or comment on it (operator role); answers the event in full',
+        description:
+          'Statuses: new → acknowledged → assessing → mitigating | risk_accepted | false_alarm → closed. From new: acknowledged, assessing, false_alarm; from acknowledged: assessing, false_alarm; ' +
+          'from assessing: the three decisions; from mitigating: assessing, risk_accepted, closed; from risk_accepted: assessing, mitigating, closed; from false_alarm: assessing, closed; ' +
+          'from closed: assessing, only while the TCA is ahead (allowedStatuses in the detail says what is allowed now). The status the alert already has changes nothing. ' +
+          'assignee: an account username, or null to unassign; comment: kept with the change (alone, it is a note in the log). Each change is recorded with its actor and time in the log and the audit. ' +
+          '409 when the transition is not allowed (the message names the current status and the allowed ones) or another change came first; 400 for an unknown assignee.',
+        params: ConjunctionIdParams,
+        body: ConjunctionPatchRequest,
+        response: { 200: ConjunctionDetail, 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { conjunctionId } = request.params;
+      const actor = request.principal?.username ?? 'anonymous';
+      try {
+        const outcome = await ctx.services.alerts.change(conjunctionId, request.body, actor);
+        request.auditResult = { fromStatus: outcome.fromStatus, toStatus: outcome.toStatus, assignee: outcome.assignee, changed: outcome.changed };
+      } catch (error) {
+        if (error instanceof AlertChangeError) {
+          if (error.kind === 'not-found') throw notFound(error.message);
+          if (error.kind === 'unknown-assignee') throw badRequest(error.message);
+          throw new HttpError(409, error.message);
+        }
+        throw error;
+      }
+      const detail = await ctx.services.conjunctions.detail(conjunctionId);
+      if (!detail) throw notFound(`No conjunction ${conjunctionId}`);
       return detail;
     },
   );

@@ -150,7 +150,17 @@ export class AvoidancePlans {
     const controller = new AbortController();
     const finished = this.runner(job, controller.signal).then(
       async (outcome) => {
-        await this.plans.finish(plan.id, { status: 'screened', screenedAt: this.now(), result: outcome.result, acceptable: outcome.acceptable, reason: outcome.reason });
+        const screenedAt = this.now();
+        // The event's alert change (issue 29), the notifications' "a plan screened", written with the outcome.
+        const verdict = outcome.acceptable === null ? 'screened' : outcome.acceptable ? 'acceptable' : 'not acceptable';
+        await this.plans.finish(plan.id, { status: 'screened', screenedAt, result: outcome.result, acceptable: outcome.acceptable, reason: outcome.reason }, (p) => ({
+          eventId: p.eventId,
+          at: screenedAt,
+          actor: null,
+          kind: 'plan_screened',
+          planId: p.id,
+          reason: `plan ${p.id} screened: ${verdict}`,
+        }));
       },
       async (error: unknown) => {
         if (controller.signal.aborted) return; // the next start marks it interrupted

@@ -13,7 +13,9 @@
  *   a newer message updates it (estimate and history); a screening event it joins takes the
  *   message's estimate and source (the message's covariance wins over the element-set model); an
  *   older message only adds its record and history point. A newer message with the TCA still ahead
- *   reopens a closed event (a screening event closed as not found).
+ *   reopens a closed event (a screening event closed as not found; one an operator closed only when
+ *   the message raises its risk), and every change of the alert is written with the message as a
+ *   `conjunction_alert_changes` row (issue 29: detected, risk_raised, reopened, closed).
  * - Objects the catalogue does not know are created from the message (designator, name,
  *   international designator, type).
  * - An import (one request, or one `ssa cdm import` of several files) is whole or nothing (issue
@@ -33,6 +35,7 @@ import {
   type ReceivedCdm,
   type ReceivedObject,
 } from '../../../core/cdm/index.ts';
+import { closeReasonText, riskRaised, systemReopens, type RiskLevel } from '../../../core/alerts/index.ts';
 import { DEFAULT_TCA_MATCH_TOLERANCE_MS } from '../../../core/operations/index.ts';
 import { alfanoMaxPc, riskLevel, type PcViolation } from '../../../core/probability/index.ts';
 import { DuplicateCdmMessageError, type CdmImportCounts, type CdmMessageRepository, type MessageObject, type MessageWrite } from '../../repositories/cdm-message-repository.ts';
@@ -255,9 +258,11 @@ export class CdmImportService {
     const events: MessageWrite['events'] = [];
     const names = [nameOf(primaryNorad, pObj, known), nameOf(secondaryNorad, sObj, known)];
     const text = `CDM ${s.messageId} from ${s.originator}: ${names[0]} × ${names[1]}, risk ${columns.riskLevel.toUpperCase()}, Pc ${oddsText(columns.pc)}, miss ${distanceText(columns.missKm)} at ${utcText(s.tca)}`;
+    // The alert lifecycle (issue 29): what the message does to the event's alert, and its changes.
+    const lifecycle = alertLifecycleOf(match, supersedes, status, columns.riskLevel as RiskLevel, tca, now, `a CDM from ${s.originator} (${s.messageId})`);
     // As the screening does: a conjunction below CARA's attention level is stored but not announced.
     // A reopened event is announced as a new one is: it was off the open list.
-    if (status === 'open' && supersedes && columns.riskLevel !== 'low' && (!match || match.status !== 'open' || match.riskLevel !== columns.riskLevel)) {
+    if (lifecycle.open && supersedes && columns.riskLevel !== 'low' && (!match || match.status !== 'open' || match.riskLevel !== columns.riskLevel)) {
       events.push({ eventType: 'alert_updated', timestamp: now, description: text, noradId: secondaryNorad });
     }
     const write: MessageWrite = {
@@ -269,6 +274,7 @@ export class CdmImportService {
               ...columns,
               status,
               closeReason: status === 'closed' ? 'tca_passed' : null,
+              alertStatus: status === 'closed' ? 'closed' : 'new',
               firstDetected: now,
               lastUpdated: now,
               lastRunId: null,
@@ -276,7 +282,7 @@ export class CdmImportService {
               cdmGeneratedAt: null,
             },
           }
-        : { update: { id: match.id, set: supersedes ? { ...columns, lastUpdated: now, ...statusChange(match, status) } : {} } },
+        : { update: { id: match.id, set: supersedes ? { ...columns, lastUpdated: now, ...lifecycle.set } : {} } },
       history: {
         at: new Date(s.creationDate),
         tca,
@@ -304,6 +310,7 @@ export class CdmImportService {
       },
       objects,
       events,
+      changes: lifecycle.changes,
     };
     const { event } = await repo.write(write);
     // Written: later messages of this import find the objects it created.
@@ -453,11 +460,53 @@ function nameOf(norad: number, o: ReceivedObject, known: ReadonlyMap<number, str
 }
 
 /**
- * The status a superseding message gives its matched event: closed when its TCA has passed; open
- * when it is still ahead, which reopens an event that was closed (a screening event closed as
- * not_found, which the message shows is still coming; an event closed at an earlier TCA estimate).
+ * What a message does to its event's alert (issue 29), and the alert changes it writes:
+ * - a new event: 'detected' (and, when its TCA has already passed, 'closed': TCA passed);
+ * - a superseding message (newer than the event's estimate) for an open event: 'closed' when its
+ *   TCA has passed, else 'risk_raised' when it raises the risk level;
+ * - a superseding message with the TCA still ahead for a closed event: reopened (alert back to
+ *   `new`) where core alerts `systemReopens` says so: one screening had lost, or one closed at an
+ *   earlier TCA estimate; one an operator closed only when the message raises its risk;
+ * - an older message changes nothing of the alert.
  */
-function statusChange(match: ConjunctionEventRow, status: 'open' | 'closed'): Partial<Pick<NewConjunctionEvent, 'status' | 'closeReason'>> {
-  if (status === match.status) return {};
-  return status === 'closed' ? { status, closeReason: 'tca_passed' } : { status, closeReason: null };
+function alertLifecycleOf(
+  match: ConjunctionEventRow | undefined,
+  supersedes: boolean,
+  status: 'open' | 'closed',
+  newRisk: RiskLevel,
+  tca: Date,
+  now: Date,
+  reason: string,
+): { open: boolean; set: Partial<NewConjunctionEvent>; changes: NonNullable<MessageWrite['changes']> } {
+  const base = { at: now, actor: null };
+  if (!match) {
+    const changes: NonNullable<MessageWrite['changes']> = [{ ...base, kind: 'detected', toStatus: 'new', toRisk: newRisk, reason }];
+    if (status === 'closed') changes.push({ ...base, kind: 'closed', fromStatus: 'new', toStatus: 'closed', toRisk: newRisk, reason: closeReasonText('tca_passed') });
+    return { open: status === 'open', set: {}, changes };
+  }
+  const storedRisk = match.riskLevel as RiskLevel;
+  if (!supersedes) return { open: match.status === 'open', set: {}, changes: [] };
+  if (match.status === 'open') {
+    if (status === 'closed') {
+      return {
+        open: false,
+        set: { status: 'closed', closeReason: 'tca_passed', alertStatus: 'closed' },
+        changes: [{ ...base, kind: 'closed', fromStatus: match.alertStatus, toStatus: 'closed', fromRisk: storedRisk, toRisk: newRisk, reason: closeReasonText('tca_passed') }],
+      };
+    }
+    return {
+      open: true,
+      set: {},
+      changes: riskRaised(storedRisk, newRisk) ? [{ ...base, kind: 'risk_raised', fromStatus: match.alertStatus, toStatus: match.alertStatus, fromRisk: storedRisk, toRisk: newRisk, reason }] : [],
+    };
+  }
+  if (status === 'open' && systemReopens({ closeReason: match.closeReason, tcaMs: tca.getTime(), nowMs: now.getTime(), storedRisk, newRisk })) {
+    const why = riskRaised(storedRisk, newRisk) ? `${reason} raised the risk from ${storedRisk} to ${newRisk}` : `${reason}: the approach is still ahead (${newRisk})`;
+    return {
+      open: true,
+      set: { status: 'open', closeReason: null, alertStatus: 'new', decision: null },
+      changes: [{ ...base, kind: 'reopened', fromStatus: 'closed', toStatus: 'new', fromRisk: storedRisk, toRisk: newRisk, reason: why }],
+    };
+  }
+  return { open: false, set: {}, changes: [] };
 }

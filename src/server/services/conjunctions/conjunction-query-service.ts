@@ -3,6 +3,9 @@
  * sorted list and one event's detail (numbers, the Pc method and its violations in plain words,
  * the estimate history, the encounter plane to scale, both objects and their covariance source,
  * the CDMs that estimated it, and its log: what happened to it, avoidance plans included).
+ * Issue 29: each event's alert status and assignee; the detail adds the statuses PATCH allows now,
+ * the decision, the alert changes in the log, what the newest CDM says about its own quality
+ * (cdm-quality.ts), and "first detected" as the first CDM's creation date when a CDM created it.
  */
 import type {
   CdmLink,
@@ -17,14 +20,18 @@ import type {
   PcViolation,
 } from '../../../contracts/conjunction-events.ts';
 import type { RiskLevel } from '../../../contracts/conjunctions.ts';
+import { allowedTransitions, isDecision } from '../../../core/alerts/index.ts';
 import { encounterPlaneView } from '../../../core/cdm/index.ts';
 import { elementSetCovariance6, MAXIMUM_PC_LABELS, PC_METHOD_LABELS, type PcAssessmentInput, type RtnSigmasM } from '../../../core/probability/index.ts';
+import type { AlertChangeRepository } from '../../repositories/alert-change-repository.ts';
 import type { CdmMessageRepository, CdmMessageRow } from '../../repositories/cdm-message-repository.ts';
 import type { CatalogRepository } from '../../repositories/catalog-repository.ts';
 import type { ConjunctionEventRepository, ConjunctionEventRow, ObjectIdentity } from '../../repositories/conjunction-event-repository.ts';
 import type { ConjunctionPlanRepository } from '../../repositories/conjunction-plan-repository.ts';
 import type { CatalogService } from '../catalog-service.ts';
 import type { CdmEventDetails } from './cdm-import-service.ts';
+import { alertStatusOf } from './alert-lifecycle-service.ts';
+import { cdmQualityOf } from './cdm-quality.ts';
 import { eventLog } from './event-log.ts';
 import { isEventDetails, type EventDetails, type EventObjectDetails } from '../operations/views.ts';
 
@@ -42,6 +49,10 @@ export class ConjunctionQueryService {
     private readonly catalogRepo: CatalogRepository,
     private readonly catalog: CatalogService,
     private readonly plans: Pick<ConjunctionPlanRepository, 'byEvent'>,
+    /** The events' alert changes (issue 29), for the log; none without. */
+    private readonly changes?: Pick<AlertChangeRepository, 'ofEvent'>,
+    /** The clock (tests pin it): whether an event's TCA has passed, for the statuses PATCH allows. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async list(q: ConjunctionListQuery): Promise<ConjunctionListResponse> {
@@ -49,6 +60,8 @@ export class ConjunctionQueryService {
     const { total, rows } = await this.events.list({
       status: q.status,
       source: q.source,
+      alertStatus: q.alertStatus?.split(','),
+      assignee: q.assignee === undefined ? undefined : q.assignee === '-' ? null : q.assignee,
       risk: q.risk?.split(','),
       q: q.q && q.q.length > 0 ? q.q : undefined,
       tcaFrom: q.tcaFrom ? new Date(q.tcaFrom) : undefined,
@@ -76,6 +89,8 @@ export class ConjunctionQueryService {
     return {
       conjunctionId: row.conjunctionId,
       status: row.status === 'closed' ? 'closed' : 'open',
+      alertStatus: alertStatusOf(row),
+      assignee: row.assignee,
       source: row.source,
       tca: iso(row.tca),
       primaryObject: this.objectOf(row.primaryNorad, primary, details?.primary),
@@ -103,13 +118,20 @@ export class ConjunctionQueryService {
     const row = await this.events.byConjunctionId(conjunctionId);
     if (!row) return undefined;
     const details = isEventDetails(row.details) ? row.details : undefined;
-    const [identity1, identity2, updates, messages, plans] = await Promise.all([
+    const [identity1, identity2, updates, messages, plans, changes] = await Promise.all([
       this.catalogRepo.findObject(row.primaryNorad),
       this.catalogRepo.findObject(row.secondaryNorad),
       this.events.updates(row.id),
       this.messages.ofEvent(row.id),
       this.plans.byEvent(row.id),
+      this.changes?.ofEvent(row.id) ?? Promise.resolve([]),
     ]);
+    // A CDM created the event when its first estimate (the lowest id) is a message's: it was first
+    // detected when the first message was created, not when it was imported.
+    const firstUpdate = updates.reduce<(typeof updates)[number] | undefined>((a, u) => (a === undefined || u.id < a.id ? u : a), undefined);
+    const cdmFirst = firstUpdate !== undefined && firstUpdate.source !== 'screening' && messages.length > 0;
+    const firstDetected = cdmFirst ? new Date(Math.min(...messages.map((m) => m.creationDate.getTime()))) : row.firstDetected;
+    const newest = messages[0];
     const base = this.itemOf(row, identity1 ?? null, identity2 ?? null);
     const fromCdm = details !== undefined && isCdmDetails(details);
     const track = details && !fromCdm ? details.primaryTrack : undefined;
@@ -168,10 +190,13 @@ export class ConjunctionQueryService {
         riskLevel: u.riskLevel as RiskLevel,
         source: u.source,
       })),
-      log: eventLog(row, updates, plans),
+      log: eventLog(row, updates, plans, changes, firstDetected),
       cdms,
       generatedCdmUrl: row.cdmKvn ? `/api/conjunctions/cdm/${encodeURIComponent(row.conjunctionId)}` : null,
-      firstDetected: iso(row.firstDetected),
+      firstDetected: iso(firstDetected),
+      allowedStatuses: allowedTransitions(alertStatusOf(row), row.tca.getTime() < this.now().getTime()),
+      decision: row.decision !== null && isDecision(row.decision) ? row.decision : null,
+      cdmQuality: newest ? cdmQualityOf(newest, newest.object1Norad !== row.primaryNorad) : null,
     };
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConjunctionLogEntry } from '../../../contracts/conjunction-events.ts';
-import { eventLog, type LogEventRow, type LogPlanRow, type LogUpdateRow } from './event-log.ts';
+import { eventLog, type LogChangeRow, type LogEventRow, type LogPlanRow, type LogUpdateRow } from './event-log.ts';
 
 const t = (hhmm: string) => new Date(`2026-03-01T${hhmm}:00.000Z`);
 
@@ -94,5 +94,33 @@ describe('eventLog', () => {
     // Closed because the TCA passed: not before the TCA.
     const passed = eventLog({ ...row, status: 'closed', closeReason: 'tca_passed' }, [detection], []);
     expect(passed.at(-1)).toMatchObject({ at: '2026-03-02T12:00:00.000Z', text: 'Closed: TCA passed' });
+  });
+
+  it('tells the alert changes (issue 29) with their actor, statuses and comment; the close once', () => {
+    const change = (id: number, at: string, c: Partial<LogChangeRow>): LogChangeRow => ({ id, at: t(at), actor: null, kind: 'status', fromStatus: null, toStatus: null, fromRisk: null, toRisk: null, assignee: null, comment: null, reason: null, planId: null, ...c });
+    const closed: LogEventRow = { ...row, status: 'closed', closeReason: 'operator', lastUpdated: t('11:00') };
+    const changes = [
+      change(1, '08:00', { kind: 'detected', toRisk: 'medium', reason: 'screening run 4' }),
+      change(2, '09:00', { actor: 'alice', kind: 'status', fromStatus: 'new', toStatus: 'acknowledged', comment: 'seen' }),
+      change(3, '09:05', { actor: 'alice', kind: 'assigned', fromStatus: 'acknowledged', toStatus: 'acknowledged', assignee: 'bob' }),
+      change(4, '09:30', { kind: 'risk_raised', fromRisk: 'medium', toRisk: 'high', reason: 'a CDM from CARA (M1)' }),
+      change(5, '09:40', { actor: 'bob', kind: 'comment', comment: 'waiting for the next CDM' }),
+      change(6, '11:00', { actor: 'bob', kind: 'status', fromStatus: 'false_alarm', toStatus: 'closed' }),
+      change(7, '11:30', { kind: 'reopened', fromStatus: 'closed', toStatus: 'new', reason: 'screening run 5 raised the risk from high to critical' }),
+    ];
+    const log = eventLog(closed, [detection], [], changes).map((e) => ConjunctionLogEntry.parse(e));
+    expect(log.map((e) => [e.at.slice(11, 16), e.kind, e.actor, e.text, e.fromStatus ?? null, e.toStatus ?? null, e.comment ?? null])).toEqual([
+      ['08:00', 'detected', null, 'First detected by screening: miss 412.3 m, Pc 1.23e-5 (medium)', null, null, null],
+      ['09:00', 'status', 'alice', 'Status new → acknowledged', 'new', 'acknowledged', 'seen'],
+      ['09:05', 'assigned', 'alice', 'Assigned to bob', 'acknowledged', 'acknowledged', null],
+      ['09:30', 'risk_raised', null, 'Risk raised from medium to high: a CDM from CARA (M1)', null, null, null],
+      ['09:40', 'comment', 'bob', 'Comment', null, null, 'waiting for the next CDM'],
+      ['11:00', 'status', 'bob', 'Status false alarm → closed', 'false_alarm', 'closed', null],
+      ['11:30', 'reopened', null, 'Reopened: screening run 5 raised the risk from high to critical', 'closed', 'new', null],
+    ]);
+  });
+
+  it('tells the first detection at the first CDM’s creation when the query service gives it', () => {
+    expect(eventLog(row, [detection], [], [], t('07:15'))[0]).toMatchObject({ kind: 'detected', at: '2026-03-01T07:15:00.000Z' });
   });
 });

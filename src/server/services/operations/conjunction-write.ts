@@ -1,4 +1,6 @@
 import { conjunctionIdFor, isAlert, reconcile, type AlertLevel, type ApproachRecord, type EventEstimate, type StoredEvent } from '../../../core/operations/index.ts';
+import { closeReasonText, riskRaised, systemReopens, type RiskLevel } from '../../../core/alerts/index.ts';
+import type { NewAlertChange } from '../../repositories/alert-change-repository.ts';
 import type { ConjunctionEventRow, ConjunctionRunWrite, EventUpdateValues, NewConjunctionEvent } from '../../repositories/conjunction-event-repository.ts';
 import type { ScreeningConjunction } from '../../screening/run-screening.ts';
 import type { CatalogEntry } from '../catalog-service.ts';
@@ -9,6 +11,14 @@ import { detailsOf, isEventDetails, type EventDetails } from './views.ts';
  * The conjunction stage of a run: the screening's approaches matched to the stored open events
  * (core `reconcile`), and everything that follows written as one `ConjunctionRunWrite` (new
  * events with CNJ ids, updated estimates and their history, closes, alert and CDM events).
+ *
+ * The alert lifecycle (issue 29): each change the run makes to an alert is written with it as a
+ * `conjunction_alert_changes` row (the notifications' outbox): 'detected' for a new event,
+ * 'risk_raised' when an open event's risk level goes up, 'closed' with the reason when the run
+ * closes one, and 'reopened' when a closed event the run finds again opens once more (core
+ * alerts `systemReopens`: one an operator closed only when its risk is raised). The closed events
+ * whose TCA is still ahead are matched too (`ctx.closedEvents`), so an approach an operator closed
+ * is recognised instead of being stored a second time.
  */
 
 /** An estimate of the run, with what is needed to store it. */
@@ -27,6 +37,8 @@ export interface ConjunctionWriteContext {
   maxSequence: (year: number) => Promise<number>;
   /** The CCSDS CDM (KVN) of an approach under its conjunction id. */
   cdmKvn: (c: ScreeningConjunction, conjunctionId: string, now: Date) => string;
+  /** Closed events whose TCA is not yet passed (ConjunctionEventRepository.closedSince): matched, and reopened where the rules say. */
+  closedEvents?: readonly ConjunctionEventRow[];
 }
 
 export interface ConjunctionWriteCounts {
@@ -129,7 +141,8 @@ export async function planConjunctionWrite(
   ctx: ConjunctionWriteContext,
 ): Promise<{ write: ConjunctionRunWrite; counts: ConjunctionWriteCounts }> {
   const { runId, now } = ctx;
-  const open: OpenEvent[] = openEvents.map((row) => ({
+  const closedIds = new Set((ctx.closedEvents ?? []).map((row) => row.id));
+  const open: OpenEvent[] = [...openEvents, ...(ctx.closedEvents ?? []).filter((row) => row.status === 'closed')].map((row) => ({
     id: row.id,
     conjunctionId: row.conjunctionId,
     primary: row.primaryNorad,
@@ -142,7 +155,9 @@ export async function planConjunctionWrite(
     row,
   }));
   const result = reconcile(open, estimates, window, now.getTime(), ctx.alertLevel);
-  const write: ConjunctionRunWrite = { runId, created: [], updated: [], closed: [], events: [] };
+  const changes: NewAlertChange[] = [];
+  const write: ConjunctionRunWrite = { runId, created: [], updated: [], closed: [], events: [], changes };
+  const reason = `screening run ${runId}`;
   const alert = (level: StoredEvent['riskLevel']) => isAlert(level, ctx.alertLevel);
   const updateOf = (e: Estimate): EventUpdateValues => ({
     at: now,
@@ -177,8 +192,9 @@ export async function planConjunctionWrite(
       cdmKvn: cdm,
       cdmGeneratedAt: cdm ? now : null,
       source: 'screening',
+      alertStatus: 'new',
     };
-    write.created.push({ event, update: updateOf(e) });
+    write.created.push({ event, update: updateOf(e), changes: [{ at: now, actor: null, kind: 'detected', toStatus: 'new', toRisk: e.riskLevel, reason }] });
     const text = textOf(conjunctionId, e);
     // A new approach below CARA's attention level (Pc < 1e-7, 'low') is stored and listed but not announced:
     // a first run over 50,000 objects finds hundreds, and the feed is for what needs an operator's eye.
@@ -192,6 +208,25 @@ export async function planConjunctionWrite(
     // An event an imported CDM estimates keeps the message's estimate (its covariance wins over
     // the element-set model); the screening only recognises it, so no second event is created.
     if (row.source !== 'screening') continue;
+    if (closedIds.has(row.id)) {
+      const storedRisk = row.riskLevel as RiskLevel;
+      if (!systemReopens({ closeReason: row.closeReason, tcaMs: e.tcaMs, nowMs: now.getTime(), storedRisk, newRisk: e.riskLevel })) continue;
+      // Found again, or its risk raised after an operator closed it: open once more, a new alert.
+      const set: Partial<NewConjunctionEvent> = { ...estimateColumns(e), lastUpdated: now, lastRunId: runId, status: 'open', closeReason: null, alertStatus: 'new', decision: null };
+      if (alert(e.riskLevel)) {
+        set.cdmKvn = ctx.cdmKvn(e.conjunction, row.conjunctionId, now);
+        set.cdmGeneratedAt = now;
+      }
+      write.updated.push({ id: row.id, set, update: updateOf(e) });
+      const why = riskRaised(storedRisk, e.riskLevel) ? `${reason} raised the risk from ${storedRisk} to ${e.riskLevel}` : `${reason} found it again (${e.riskLevel})`;
+      changes.push({ eventId: row.id, at: now, actor: null, kind: 'reopened', fromStatus: 'closed', toStatus: 'new', fromRisk: storedRisk, toRisk: e.riskLevel, reason: why });
+      // Announced as a new one is: it was off the open list.
+      if (e.riskLevel !== 'low') write.events.push({ eventType: 'alert_updated', timestamp: now, description: alertUpdatedText(textOf(row.conjunctionId, e), null), conjunctionId: row.conjunctionId, noradId: e.secondary });
+      continue;
+    }
+    if (riskRaised(row.riskLevel as RiskLevel, e.riskLevel)) {
+      changes.push({ eventId: row.id, at: now, actor: null, kind: 'risk_raised', fromRisk: row.riskLevel, toRisk: e.riskLevel, fromStatus: row.alertStatus, toStatus: row.alertStatus, reason });
+    }
     const changed = u.levelChanged || estimateChanged(e, { tcaMs: u.event.tcaMs, missKm: row.missKm, pc: row.pc, maxPc: row.maxPc });
     if (!changed && !u.crossedAlert) continue;
     const set: Partial<NewConjunctionEvent> = changed ? { ...estimateColumns(e), lastUpdated: now, lastRunId: runId } : {};
@@ -206,9 +241,18 @@ export async function planConjunctionWrite(
     if (u.crossedAlert) write.events.push({ eventType: 'cdm_generated', timestamp: now, description: cdmGeneratedText(text), conjunctionId: row.conjunctionId, noradId: e.secondary });
   }
   // The screening cannot see what a CDM's originator saw: it closes such an event only once its TCA has passed.
-  write.closed = result.closed.filter((c) => c.reason === 'tca_passed' || c.event.row.source === 'screening').map((c) => ({ id: c.event.id, reason: c.reason }));
+  // Closed events the run did not find stay as they are.
+  write.closed = result.closed
+    .filter((c) => !closedIds.has(c.event.id) && (c.reason === 'tca_passed' || c.event.row.source === 'screening'))
+    .map((c) => ({ id: c.event.id, reason: c.reason }));
+  const rowOf = new Map(open.map((o) => [o.id, o.row]));
+  for (const c of write.closed) {
+    const row = rowOf.get(c.id)!;
+    changes.push({ eventId: c.id, at: now, actor: null, kind: 'closed', fromStatus: row.alertStatus, toStatus: 'closed', fromRisk: row.riskLevel, reason: closeReasonText(c.reason) });
+  }
   return {
     write,
+    // A reopened event counts as updated (a new history point).
     counts: { created: write.created.length, updated: write.updated.filter((u) => u.update !== null).length, closed: write.closed.length },
   };
 }

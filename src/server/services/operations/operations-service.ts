@@ -1,4 +1,4 @@
-import type { AlertLevel } from '../../../core/operations/index.ts';
+import { DEFAULT_TCA_MATCH_TOLERANCE_MS, type AlertLevel } from '../../../core/operations/index.ts';
 import { catalogVersionOf } from '../../screening/catalog-version.ts';
 import type { ScreeningReport } from '../../screening/run-screening.ts';
 import type { CatalogChange, CatalogService } from '../catalog-service.ts';
@@ -184,6 +184,7 @@ export class OperationsService {
     this.options.alertLevel = settings.alertLevel;
     this.options.fleetOwners = settings.fleetOwners;
     this.readModel.setFleetOwners(settings.fleetOwners);
+    this.readModel.setAlertLevel(settings.alertLevel);
     if (intervalChanged) this.periodic?.setIntervalMs(settings.intervalMinutes * 60_000);
     if (screened && settings.runNow !== false && this.started && !this.stopped) void this.runNow('settings-change');
   }
@@ -435,6 +436,8 @@ export class OperationsService {
     await this.stage('conjunctions', outcome, async () => {
       await this.withConjunctionLock(async () => {
         state.openEvents = await this.repos.conjunctions.open();
+        // Closed events still ahead are matched too: found again, they reopen (or stay closed) instead of being stored twice.
+        const closedEvents = await this.repos.conjunctions.closedSince(new Date(nowMs - DEFAULT_TCA_MATCH_TOLERANCE_MS));
         const estimates = (report?.conjunctions ?? []).map((c) => estimateOf(c, lookup));
         // Nothing screened (no fleet): no event can be "not found", only passed.
         const screened = report ? window : { startMs: nowMs, endMs: nowMs };
@@ -444,9 +447,10 @@ export class OperationsService {
           alertLevel: this.options.alertLevel,
           maxSequence: (year) => this.repos.conjunctions.maxSequence(year),
           cdmKvn: (c, conjunctionId, at) => this.screening.cdmOf(c, conjunctionId, 'kvn', at),
+          closedEvents,
         });
         Object.assign(outcome, counts);
-        if (write.created.length + write.updated.length + write.closed.length + write.events.length > 0) await this.repos.conjunctions.applyRun(write);
+        if (write.created.length + write.updated.length + write.closed.length + write.events.length + (write.changes?.length ?? 0) > 0) await this.repos.conjunctions.applyRun(write);
         state.openEvents = await this.repos.conjunctions.open();
       });
     });
@@ -499,7 +503,7 @@ export interface Operations {
 
 /** Builds the scheduler, its read model and the analysis query over one catalogue and store. */
 export function createOperations(catalog: CatalogService, screening: ScreeningService, repos: OperationsRepositories, options: OperationsOptions, log: Logger): Operations {
-  const readModel = new OperationsReadModel(catalog, repos, { fleetOwners: options.fleetOwners, allyOwners: options.allyOwners, adversaryOwners: options.adversaryOwners }, log);
+  const readModel = new OperationsReadModel(catalog, repos, { fleetOwners: options.fleetOwners, allyOwners: options.allyOwners, adversaryOwners: options.adversaryOwners, alertLevel: options.alertLevel }, log);
   return {
     scheduler: new OperationsService(catalog, screening, repos, readModel, options, log),
     readModel,

@@ -1,5 +1,5 @@
 import type { Conjunction, DashboardStats, Maneuver, OperationsEvent, RiskItem, ThreatAssessment, ThreatSummary } from '../../../contracts/operations.ts';
-import type { ApproachRecord } from '../../../core/operations/index.ts';
+import { isAlert, type AlertLevel, type ApproachRecord, type EventRiskLevel } from '../../../core/operations/index.ts';
 import { replaceSnapshot, type Snapshot } from '../../http/snapshot.ts';
 import type { ConjunctionEventRepository, ConjunctionEventRow } from '../../repositories/conjunction-event-repository.ts';
 import type { HighInterestObjectRepository } from '../../repositories/high-interest-object-repository.ts';
@@ -27,6 +27,8 @@ export interface OwnerSettings {
   fleetOwners: readonly string[];
   allyOwners: readonly string[];
   adversaryOwners: readonly string[];
+  /** The risk from which an open conjunction is an active alert (ALERT_LEVEL, the settings); default high. */
+  alertLevel?: AlertLevel;
 }
 
 interface Logger {
@@ -124,6 +126,8 @@ export class OperationsReadModel {
   } = {};
   /** Changes of the state outside a run, one at a time, in order. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Told the earliest open TCA at each publish (the alert lifecycle's expiry timer). */
+  private readonly openListeners: ((earliestTcaMs: number | undefined) => void)[] = [];
 
   constructor(
     private readonly catalog: CatalogService,
@@ -256,12 +260,21 @@ export class OperationsReadModel {
     this.levelCounts = result.levelCounts;
   }
 
-  /** Rebuilds the snapshots from the state (each keeps its ETag while its content is unchanged). */
+  /**
+   * Rebuilds the snapshots from the state (each keeps its ETag while its content is unchanged).
+   *
+   * Issue 29: the header's Active Alerts and the Critical Conjunctions card count the same set, the
+   * open conjunctions at or above the alert level (ALERT_LEVEL, the settings; DECISIONS.md §7's
+   * "open conjunctions at high or critical" with the default level), the card highest risk first.
+   * Every open conjunction stays in the Conjunction Alerts list (GET /api/conjunctions).
+   */
   publish(now: Date): void {
     const s = this.state;
     const snap = this.snapshots;
     const lookup = (norad: number) => this.catalog.entry(norad);
-    snap.active = replaceSnapshot(snap.active, s.openEvents.map((row) => conjunctionOf(row, lookup)).sort(compareConjunctions));
+    const alertLevel = this.owners.alertLevel ?? 'high';
+    const alerts = s.openEvents.filter((e) => isAlert(e.riskLevel as EventRiskLevel, alertLevel));
+    snap.active = replaceSnapshot(snap.active, alerts.map((row) => conjunctionOf(row, lookup)).sort(compareConjunctions));
     snap.events = replaceSnapshot(snap.events, s.recentEventRows.map(eventOf));
     const since30 = now.getTime() - 30 * DAY_MS;
     const recent = s.maneuverRows.filter((m) => m.detectionTime.getTime() >= since30);
@@ -271,7 +284,7 @@ export class OperationsReadModel {
     );
     const status: DashboardStats['screeningStatus'] = s.running ? 'running' : s.lastRun?.status === 'failed' ? 'failed' : 'idle';
     snap.stats = replaceSnapshot(snap.stats, {
-      activeAlerts: s.openEvents.filter((e) => e.riskLevel === 'high' || e.riskLevel === 'critical').length,
+      activeAlerts: alerts.length,
       maneuverDetections: recent.length,
       highInterestObjects: s.hioCount,
       threatLevel: { ...this.levelCounts },
@@ -284,6 +297,23 @@ export class OperationsReadModel {
     snap.assessments = replaceSnapshot(snap.assessments, this.assessments);
     snap.adversary = replaceSnapshot(snap.adversary, this.adversaryItems);
     snap.debris = replaceSnapshot(snap.debris, this.debrisItems);
+    if (this.openListeners.length > 0) {
+      let earliest: number | undefined;
+      for (const e of s.openEvents) if (earliest === undefined || e.tca.getTime() < earliest) earliest = e.tca.getTime();
+      for (const listener of this.openListeners) listener(earliest);
+    }
+  }
+
+  /** Calls `listener` with the earliest TCA of the open events each time the picture is published. */
+  onOpenEventsChanged(listener: (earliestTcaMs: number | undefined) => void): void {
+    this.openListeners.push(listener);
+  }
+
+  /** The alert level changed (the settings): the header and the card count from it. */
+  setAlertLevel(alertLevel: AlertLevel): void {
+    if (alertLevel === this.owners.alertLevel) return;
+    this.owners = { ...this.owners, alertLevel };
+    this.publish(this.state.time);
   }
 
   nameOf(norad: number): string {
