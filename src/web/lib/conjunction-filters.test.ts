@@ -29,6 +29,8 @@ describe('conjunction filters', () => {
     expect(filters).toEqual({
       status: 'closed',
       risk: ['critical', 'high'],
+      alertStatus: [],
+      assignee: '',
       source: 'CARA',
       q: 'TROPICS PATHFINDER',
       tcaFrom: '2021-12-01T00:00',

@@ -1,4 +1,4 @@
-import { CONJUNCTION_SORT_FIELDS, MAX_CONJUNCTION_PAGE } from '@contracts/conjunction-events.ts';
+import { ALERT_STATUSES, type AlertStatus, CONJUNCTION_SORT_FIELDS, MAX_CONJUNCTION_PAGE } from '@contracts/conjunction-events.ts';
 import type { RiskLevel } from '@contracts/conjunctions.ts';
 import { inputValueToIso, toUtcInputValue } from '@/lib/analysis-window';
 import { RISK_LEVELS } from '@/lib/risk-levels';
@@ -30,6 +30,13 @@ export interface AlertsFilters {
   status: StatusFilter;
   /** Risk levels to show, in RISK_LEVELS order; empty: every level. */
   risk: RiskLevel[];
+  /**
+   * Alert statuses to show (issue 29), in ALERT_STATUSES order; empty: every one the status allows. They narrow
+   * within the status (Open holds every status but closed), so only those the status allows are kept.
+   */
+  alertStatus: AlertStatus[];
+  /** A username, '-' (UNASSIGNED) for alerts assigned to nobody, or '' for anyone. */
+  assignee: string;
   source: string;
   q: string;
   /** UTC datetime-local values ('yyyy-MM-ddTHH:mm'), or ''. */
@@ -58,17 +65,44 @@ const FIRST_DESCENDING: Record<SortField, boolean> = {
   risk: true,
   source: false,
   lastUpdated: true,
+  alertStatus: false,
+  assignee: false,
 };
 
 export const DEFAULT_FILTERS: AlertsFilters = {
   status: 'open',
   risk: [],
+  alertStatus: [],
+  assignee: '',
   source: '',
   q: '',
   tcaFrom: '',
   tcaTo: '',
   sort: DEFAULT_SORT,
 };
+
+/** The longest username the list's assignee filter takes (ConjunctionListQuery). */
+export const MAX_ASSIGNEE_LENGTH = 64;
+
+/** The alert statuses a status filter can show: Open every one but closed, Closed only closed, All every one. */
+export function alertStatusesOf(status: StatusFilter): readonly AlertStatus[] {
+  if (status === 'open') return ALERT_STATUSES.filter((s) => s !== 'closed');
+  if (status === 'closed') return ['closed'];
+  return ALERT_STATUSES;
+}
+
+/** `statuses` with `status` added or removed, kept in ALERT_STATUSES order. */
+export function toggleAlertStatus(statuses: readonly AlertStatus[], status: AlertStatus): AlertStatus[] {
+  const next = new Set(statuses);
+  if (!next.delete(status)) next.add(status);
+  return ALERT_STATUSES.filter((s) => next.has(s));
+}
+
+/** The alert statuses of `text` ('new,assessing') that `status` can show, in ALERT_STATUSES order. */
+function parseAlertStatuses(text: string | null, status: StatusFilter): AlertStatus[] {
+  const wanted = new Set((text ?? '').split(',').map((s) => s.trim().toLowerCase()));
+  return alertStatusesOf(status).filter((s) => wanted.has(s));
+}
 
 /** The API's limits on the text filters (src/contracts/conjunction-events.ts). */
 export const MAX_SEARCH_LENGTH = 100;
@@ -141,9 +175,12 @@ function parseRisk(text: string | null): RiskLevel[] {
 /** The filters a /alerts query string holds ('status=closed&risk=critical,high&sort=-pc'; a leading '?' is fine). */
 export function parseAlertsSearch(search: string): AlertsFilters {
   const params = new URLSearchParams(search);
+  const status = parseStatus(params.get('status'));
   return {
-    status: parseStatus(params.get('status')),
+    status,
     risk: parseRisk(params.get('risk')),
+    alertStatus: parseAlertStatuses(params.get('alertStatus'), status),
+    assignee: (params.get('assignee') ?? '').trim().slice(0, MAX_ASSIGNEE_LENGTH),
     source: (params.get('source') ?? '').trim().slice(0, MAX_SOURCE_LENGTH),
     q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
     tcaFrom: parseWindowBound(params.get('tcaFrom')),
@@ -157,6 +194,8 @@ export function alertsSearchString(filters: AlertsFilters): string {
   const params = new URLSearchParams();
   if (filters.status !== DEFAULT_FILTERS.status) params.set('status', filters.status);
   if (filters.risk.length > 0) params.set('risk', filters.risk.join(','));
+  if (filters.alertStatus.length > 0) params.set('alertStatus', filters.alertStatus.join(','));
+  if (filters.assignee.trim()) params.set('assignee', filters.assignee.trim());
   if (filters.source.trim()) params.set('source', filters.source.trim());
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.tcaFrom) params.set('tcaFrom', filters.tcaFrom);
@@ -181,6 +220,8 @@ export function listQueryString(filters: AlertsFilters, limit: number = MAX_CONJ
   params.set('status', filters.status);
   if (filters.source.trim()) params.set('source', filters.source.trim());
   if (filters.risk.length > 0) params.set('risk', filters.risk.join(','));
+  if (filters.alertStatus.length > 0) params.set('alertStatus', filters.alertStatus.join(','));
+  if (filters.assignee.trim()) params.set('assignee', filters.assignee.trim());
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.tcaFrom) params.set('tcaFrom', inputValueToIso(filters.tcaFrom));
   if (filters.tcaTo) params.set('tcaTo', windowEndIso(filters.tcaTo));
@@ -189,7 +230,26 @@ export function listQueryString(filters: AlertsFilters, limit: number = MAX_CONJ
   return params.toString();
 }
 
-/** Whether anything narrows the list beyond the status (risk, source, search, window). */
+/** Whether anything narrows the list beyond the status (risk, alert status, assignee, source, search, window). */
 export function hasNarrowingFilters(filters: AlertsFilters): boolean {
-  return filters.risk.length > 0 || filters.source.trim() !== '' || filters.q.trim() !== '' || filters.tcaFrom !== '' || filters.tcaTo !== '';
+  return (
+    filters.risk.length > 0 ||
+    filters.alertStatus.length > 0 ||
+    filters.assignee.trim() !== '' ||
+    filters.source.trim() !== '' ||
+    filters.q.trim() !== '' ||
+    filters.tcaFrom !== '' ||
+    filters.tcaTo !== ''
+  );
+}
+
+/**
+ * The query counting the closed events the default Open view hides (issue 29: a CDM imported for a past TCA is
+ * closed at once, and the Open view showed nothing with no hint why): the same filters but closed, sort and a page
+ * of one (its total is the count; the alert status filter is dropped, it holds no closed status). Null when the
+ * view is not Open, so nothing is hidden by the status.
+ */
+export function hiddenClosedQueryString(filters: AlertsFilters): string | null {
+  if (filters.status !== 'open') return null;
+  return listQueryString({ ...filters, status: 'closed', alertStatus: [] }, 1);
 }

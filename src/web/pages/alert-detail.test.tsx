@@ -78,7 +78,7 @@ describe('Conjunction detail (/alerts/:conjunctionId)', () => {
       Source: 'CARA',
       Sources: 'CARA',
       Status: 'Closed (TCA passed)',
-      'First detected (UTC)': '2026-01-10 08:00:00',
+      'First detected (UTC)': '2021-12-15 14:59:54',
       'Last updated (UTC)': '2026-01-10 08:00:00',
     });
   });

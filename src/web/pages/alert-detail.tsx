@@ -2,9 +2,12 @@ import { ArrowLeft, Globe } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ConjunctionDetail } from '@contracts/conjunction-events.ts';
+import { AlertHandlingCard } from '@/components/alerts/alert-handling-card';
+import { AlertStatusBadge } from '@/components/alerts/alert-status-badge';
 import { AssessmentCard } from '@/components/alerts/assessment-card';
 import { AvoidanceCard } from '@/components/alerts/avoidance-card';
 import { CdmMessagesCard } from '@/components/alerts/cdm-messages-card';
+import { CdmQualityCard } from '@/components/alerts/cdm-quality-card';
 import { EncounterPlaneCard } from '@/components/alerts/encounter-plane-card';
 import { EstimateHistoryCard } from '@/components/alerts/estimate-history-chart';
 import { EventLogCard } from '@/components/alerts/event-log-card';
@@ -17,6 +20,7 @@ import { RiskBadge } from '@/components/sst/risk-badge';
 import { useNow } from '@/components/sst/use-now';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatAssignee } from '@/lib/alert-status';
 import { lastAlertsPath } from '@/lib/alerts-return';
 import { formatEventStatus } from '@/lib/conjunction-format';
 import { visualizationPath } from '@/lib/visualization-state';
@@ -41,7 +45,8 @@ function BackLink() {
 }
 
 /**
- * One conjunction event (/alerts/:conjunctionId, issue 11): its numbers, how its Pc
+ * One conjunction event (/alerts/:conjunctionId, issue 11): the alert's status, assignee and the operator's
+ * controls, and what its newest CDM says about its own quality (issue 29), its numbers, how its Pc
  * was chosen and every usage violation, its Monte Carlo check on demand (issue 27), the avoidance trade space on
  * demand (issue 28), both objects, the estimates over time, the encounter plane to scale, what happened to
  * the event (its log: detection, estimates, avoidance plans and their decisions), and its CDMs.
@@ -58,7 +63,11 @@ export default function AlertDetailPage() {
         {data && (
           <div className="flex flex-wrap items-center gap-2">
             <RiskBadge level={data.riskLevel} />
+            <AlertStatusBadge status={data.alertStatus} />
             <Badge variant="secondary">{formatEventStatus(data.status, data.closeReason)}</Badge>
+            <Badge variant="outline" title="Assignee">
+              {formatAssignee(data.assignee)}
+            </Badge>
             <Button asChild size="sm" variant="outline">
               <Link href={visualizationPath({ conjunction: conjunctionId })}>
                 <Globe aria-hidden="true" />
@@ -78,6 +87,11 @@ function DetailBody({ event }: { event: ConjunctionDetail }) {
   const now = useNow();
   return (
     <>
+      {/* What the operator decides first: the alert's state and controls, and how far the CDM's own figures can be trusted. */}
+      <div className="grid gap-6 xl:grid-cols-2">
+        <AlertHandlingCard event={event} />
+        {event.cdmQuality && <CdmQualityCard quality={event.cdmQuality} />}
+      </div>
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <AssessmentCard event={event} now={now} />

@@ -17,10 +17,11 @@ const MINUTE = 60_000;
 function threeEvents(): ConjunctionListItem[] {
   const now = Date.now();
   return [
-    makeListItem({ conjunctionId: 'CNJ-2026-001', status: 'open', tca: new Date(now + 3 * HOUR + 12 * MINUTE + 30_000).toISOString() }),
+    makeListItem({ conjunctionId: 'CNJ-2026-001', status: 'open', alertStatus: 'new', assignee: 'olga', tca: new Date(now + 3 * HOUR + 12 * MINUTE + 30_000).toISOString() }),
     makeListItem({
       conjunctionId: 'CNJ-2026-002',
       status: 'open',
+      alertStatus: 'assessing',
       source: 'screening',
       tca: new Date(now + 2 * 24 * HOUR + 30_000).toISOString(),
       primaryObject: { noradId: 48901, name: 'TROPICS PATHFINDER', cosparId: '2021-059Y', objectType: 'payload', owner: 'US' },
@@ -99,7 +100,7 @@ describe('Conjunction Alerts (/alerts)', () => {
     const headers = within(table())
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['ID', 'TCA (UTC)', 'Time to TCA', 'Primary', 'Secondary', 'Miss (m)', 'R (m)', 'T (m)', 'N (m)', 'Speed (km/s)', 'Pc', 'Risk', 'Source', 'Last update (UTC)']);
+    expect(headers).toEqual(['ID', 'TCA (UTC)', 'Time to TCA', 'Primary', 'Secondary', 'Miss (m)', 'R (m)', 'T (m)', 'N (m)', 'Speed (km/s)', 'Pc', 'Risk', 'Alert status', 'Assignee', 'Source', 'Last update (UTC)']);
     const [first, second, third] = rows.map(cellTexts);
     expect(first).toEqual([
       'CNJ-2026-001',
@@ -114,6 +115,8 @@ describe('Conjunction Alerts (/alerts)', () => {
       '11.073',
       '2.12e-2 2D',
       'CRITICAL',
+      'New',
+      'olga',
       'CARA',
       '2021-03-23 15:43',
     ]);

@@ -7,8 +7,17 @@ import { ConjunctionListCard } from '@/components/alerts/conjunction-list-card';
 import { PageTitle } from '@/components/layout/page-title';
 import { useNow } from '@/components/sst/use-now';
 import { rememberAlertsPath } from '@/lib/alerts-return';
-import { type AlertsFilters, alertsPath, hasNarrowingFilters, listQueryString, parseAlertsSearch, type SortField, toggleSort } from '@/lib/conjunction-filters';
-import { useConjunctionList } from '@/queries/conjunction-events';
+import {
+  type AlertsFilters,
+  alertsPath,
+  hasNarrowingFilters,
+  hiddenClosedQueryString,
+  listQueryString,
+  parseAlertsSearch,
+  type SortField,
+  toggleSort,
+} from '@/lib/conjunction-filters';
+import { useConjunctionCount, useConjunctionList } from '@/queries/conjunction-events';
 
 export const ALERTS_TITLE = 'Conjunction Alerts';
 export const ALERTS_SUBTITLE = 'Conjunction events from screening and imported CDMs, with their collision probability and risk';
@@ -29,7 +38,8 @@ function useSourcesSeen(items: readonly ConjunctionListItem[] | undefined): stri
 
 /**
  * Conjunction Alerts (/alerts, issue 11): the events as a sortable, filterable,
- * virtualised table (open ones by default), CSV export, and CDM import. The
+ * virtualised table (open ones by default, saying how many closed ones that hides), CSV export, the daily digest
+ * PDF, and CDM import. The
  * filters and sort live in the URL's query string, so a view can be shared; the
  * server filters and sorts, and sends up to 5,000 rows at a time.
  */
@@ -39,6 +49,8 @@ export default function AlertsPage() {
   const filters = useMemo(() => parseAlertsSearch(search), [search]);
   const query = listQueryString(filters);
   const list = useConjunctionList(query);
+  // The default Open view says how many closed alerts it leaves out (issue 29): a second, one-row read of the same filters, closed.
+  const hiddenClosed = useConjunctionCount(hiddenClosedQueryString(filters));
   const sources = useSourcesSeen(list.data?.items);
   const now = useNow();
 
@@ -63,6 +75,8 @@ export default function AlertsPage() {
         sort={filters.sort}
         onSort={sortBy}
         now={now}
+        hiddenClosed={hiddenClosed.data}
+        onShowAll={() => change({ status: 'all' })}
       />
       <CdmUploadCard />
     </div>

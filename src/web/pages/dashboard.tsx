@@ -8,6 +8,7 @@ import { LiveFeedCard } from '@/components/dashboard/cards/live-feed';
 import { RecentManeuversCard } from '@/components/dashboard/cards/recent-maneuvers';
 import { CardError, ThreatOverviewCard } from '@/components/dashboard/cards/threat-overview';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
+import { FirstScreeningNotice } from '@/components/dashboard/first-screening-notice';
 import { Sidebar } from '@/components/dashboard/sidebar';
 import { SituationalAwarenessCard } from '@/components/dashboard/situational-awareness/situational-awareness-card';
 import { useDashboardStats } from '@/queries/dashboard-stats';
@@ -41,6 +42,11 @@ export default function DashboardPage() {
             {stats.error && (
               <div className="col-span-12">
                 <CardError what="dashboard stats" error={stats.error} />
+              </div>
+            )}
+            {stats.data && stats.data.lastScreening === null && (
+              <div className="col-span-12">
+                <FirstScreeningNotice stats={stats.data} />
               </div>
             )}
             {/* Row 1: adversary risk, debris risk, critical conjunctions. */}

@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse } from '@contracts/conjunction-events.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse, ConjunctionPatchRequest } from '@contracts/conjunction-events.ts';
 import { cdmContentType } from '@/lib/cdm-upload';
 import { apiRequest, throwIfResNotOk } from '@/lib/query-client';
 import { csrfHeaders } from '@/lib/csrf';
@@ -78,6 +78,38 @@ export function useConjunctionDetail(conjunctionId: string) {
   return useQuery<ConjunctionDetail>({
     queryKey: [...CONJUNCTION_EVENTS_KEY, conjunctionId],
     queryFn: () => getJson<ConjunctionDetail>(`${CONJUNCTIONS_URL}/${encodeURIComponent(conjunctionId)}`),
+  });
+}
+
+/**
+ * How many events a query selects, as a count only (GET /api/conjunctions?{query} with limit=1: its `total`), for
+ * /alerts' "N closed alerts hidden" line. `query` null: nothing is asked. Re-read with the list.
+ */
+export function useConjunctionCount(query: string | null) {
+  return useQuery<number>({
+    queryKey: [...CONJUNCTION_EVENTS_KEY, 'count', query],
+    queryFn: async () => (await getJson<ConjunctionListResponse>(`${CONJUNCTIONS_URL}?${query}`)).total,
+    enabled: query !== null,
+    staleTime: 0,
+    refetchInterval: CONJUNCTION_LIST_POLL_MS,
+  });
+}
+
+/**
+ * PATCH /api/conjunctions/{conjunctionId} (issue 29, operator role): move the alert, assign it or comment on it.
+ * The answer is the event's new detail, put in the cache at once; the lists are read again (status and assignee
+ * columns, counts). A move the server does not allow is a '409: {"message": …}' error naming the allowed ones, an
+ * unknown assignee a '400: …' (errorMessage() reads the message). The CSRF token goes with it (apiRequest).
+ */
+export function usePatchConjunction(conjunctionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ConjunctionPatchRequest) =>
+      (await (await apiRequest('PATCH', `${CONJUNCTIONS_URL}/${encodeURIComponent(conjunctionId)}`, body)).json()) as ConjunctionDetail,
+    onSuccess: async (detail) => {
+      client.setQueryData([...CONJUNCTION_EVENTS_KEY, conjunctionId], detail);
+      await client.invalidateQueries({ queryKey: CONJUNCTION_EVENTS_KEY, predicate: (query) => query.queryKey[1] !== conjunctionId });
+    },
   });
 }
 

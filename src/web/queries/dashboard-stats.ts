@@ -52,13 +52,22 @@ function isSource(queryKey: readonly unknown[]): boolean {
   return queryKey.length === 1 && typeof queryKey[0] === 'string' && STATS_SOURCE_KEYS.includes(queryKey[0]);
 }
 
+/** How often the stats are read while no screening run has completed yet (issue 29's first-start notice). */
+export const FIRST_SCREENING_POLL_MS = 5_000;
+
 /**
  * GET /api/dashboard/stats: the header's counts. No poll (spec §7); read again
  * when the data it counts changes (see refetchStatsOnSourceChange) and after
  * every high-interest-object change made here (queries/high-interest-objects.ts).
+ * The one exception (issue 29): until the first screening run has completed (no
+ * lastScreening), every 5 s, so the dashboard's "first screening is running" notice
+ * goes when it completes even if that run finds nothing for the sources to change.
  */
 export function useDashboardStats() {
   const client = useQueryClient();
   useEffect(() => refetchStatsOnSourceChange(client), [client]);
-  return useQuery<DashboardStats>({ queryKey: DASHBOARD_STATS_KEY });
+  return useQuery<DashboardStats>({
+    queryKey: DASHBOARD_STATS_KEY,
+    refetchInterval: (query) => (query.state.data && query.state.data.lastScreening === null ? FIRST_SCREENING_POLL_MS : false),
+  });
 }

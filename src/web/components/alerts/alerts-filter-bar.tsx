@@ -5,7 +5,18 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { type AlertsFilters, hasNarrowingFilters, MAX_SEARCH_LENGTH, MAX_SOURCE_LENGTH, STATUS_FILTERS, toggleRisk } from '@/lib/conjunction-filters';
+import { ALERT_STATUS_LABELS, UNASSIGNED } from '@/lib/alert-status';
+import {
+  alertStatusesOf,
+  type AlertsFilters,
+  hasNarrowingFilters,
+  MAX_ASSIGNEE_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MAX_SOURCE_LENGTH,
+  STATUS_FILTERS,
+  toggleAlertStatus,
+  toggleRisk,
+} from '@/lib/conjunction-filters';
 import { RISK_LABELS, RISK_LEVELS, riskStyle } from '@/lib/risk-levels';
 import { cn } from '@/lib/utils';
 
@@ -18,8 +29,8 @@ interface AlertsFilterBarProps {
 
 /**
  * The Conjunction Alerts filters (issue 11): status (Open / Closed / All), risk
- * levels (toggle buttons; none pressed shows every level), source, object or
- * owner search and the TCA window in UTC. Buttons apply at once; typed fields
+ * levels (toggle buttons; none pressed shows every level), the alert statuses within the status and the assignee
+ * (a username, or Unassigned; issue 29), source, object or owner search and the TCA window in UTC. Buttons apply at once; typed fields
  * after a pause in typing (use-debounced-field.ts).
  */
 export function AlertsFilterBar({ filters, onChange, sources }: AlertsFilterBarProps) {
@@ -29,10 +40,14 @@ export function AlertsFilterBar({ filters, onChange, sources }: AlertsFilterBarP
   const commitSearch = useCallback((value: string) => onChange({ q: value }), [onChange]);
   const commitFrom = useCallback((value: string) => onChange({ tcaFrom: value }), [onChange]);
   const commitTo = useCallback((value: string) => onChange({ tcaTo: value }), [onChange]);
+  const commitAssignee = useCallback((value: string) => onChange({ assignee: value }), [onChange]);
   const [source, setSource] = useDebouncedField(filters.source, commitSource);
   const [search, setSearch] = useDebouncedField(filters.q, commitSearch);
   const [tcaFrom, setTcaFrom] = useDebouncedField(filters.tcaFrom, commitFrom);
   const [tcaTo, setTcaTo] = useDebouncedField(filters.tcaTo, commitTo);
+  const [assignee, setAssignee] = useDebouncedField(filters.assignee === UNASSIGNED ? '' : filters.assignee, commitAssignee);
+  const unassigned = filters.assignee === UNASSIGNED;
+  const alertStatuses = alertStatusesOf(filters.status);
 
   return (
     <Card aria-labelledby={titleId}>
@@ -45,7 +60,7 @@ export function AlertsFilterBar({ filters, onChange, sources }: AlertsFilterBarP
           variant="ghost"
           size="sm"
           disabled={!hasNarrowingFilters(filters)}
-          onClick={() => onChange({ risk: [], source: '', q: '', tcaFrom: '', tcaTo: '' })}
+          onClick={() => onChange({ risk: [], alertStatus: [], assignee: '', source: '', q: '', tcaFrom: '', tcaTo: '' })}
         >
           <FilterX aria-hidden="true" />
           Clear filters
@@ -64,7 +79,7 @@ export function AlertsFilterBar({ filters, onChange, sources }: AlertsFilterBarP
                 size="sm"
                 variant={filters.status === option.value ? 'default' : 'outline'}
                 aria-pressed={filters.status === option.value}
-                onClick={() => onChange({ status: option.value })}
+                onClick={() => onChange({ status: option.value, alertStatus: filters.alertStatus.filter((s) => alertStatusesOf(option.value).includes(s)) })}
               >
                 {option.label}
               </Button>
@@ -92,6 +107,45 @@ export function AlertsFilterBar({ filters, onChange, sources }: AlertsFilterBarP
                 </Button>
               );
             })}
+          </div>
+        </div>
+        {alertStatuses.length > 1 && (
+          <div className="space-y-2 md:col-span-2 xl:col-span-2">
+            <span className="text-sm font-medium leading-none" id={`${fieldId}-alert-status`}>
+              Alert status
+            </span>
+            <div role="group" aria-labelledby={`${fieldId}-alert-status`} className="flex flex-wrap gap-1">
+              {alertStatuses.map((status) => (
+                <Button
+                  key={status}
+                  type="button"
+                  size="sm"
+                  variant={filters.alertStatus.includes(status) ? 'default' : 'outline'}
+                  aria-pressed={filters.alertStatus.includes(status)}
+                  onClick={() => onChange({ alertStatus: toggleAlertStatus(filters.alertStatus, status) })}
+                >
+                  {ALERT_STATUS_LABELS[status]}
+                </Button>
+              ))}
+            </div>
+          </div>
+        )}
+        <div className="space-y-2 xl:col-span-2">
+          <Label htmlFor={`${fieldId}-assignee`}>Assignee</Label>
+          <div className="flex gap-2">
+            <Input
+              id={`${fieldId}-assignee`}
+              placeholder={unassigned ? 'Unassigned alerts' : 'Anyone (or a username)'}
+              autoComplete="off"
+              maxLength={MAX_ASSIGNEE_LENGTH}
+              disabled={unassigned}
+              value={assignee}
+              onChange={(event) => setAssignee(event.target.value)}
+              className="max-w-64"
+            />
+            <Button type="button" size="sm" className="h-10" variant={unassigned ? 'default' : 'outline'} aria-pressed={unassigned} onClick={() => onChange({ assignee: unassigned ? '' : UNASSIGNED })}>
+              Unassigned
+            </Button>
           </div>
         </div>
         <div className="space-y-2">

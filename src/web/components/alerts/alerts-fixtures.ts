@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { AvoidanceAnalysis, AvoidancePlan, PlanConjunction, PlanResult } from '@contracts/avoidance.ts';
-import type { CdmImportResponse, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse, MonteCarloCheck } from '@contracts/conjunction-events.ts';
+import type { SessionResponse, User } from '@contracts/auth.ts';
+import type { CdmImportResponse, CdmQuality, ConjunctionDetail, ConjunctionListItem, ConjunctionListResponse, MonteCarloCheck } from '@contracts/conjunction-events.ts';
 import { json } from '@/test/fetch-mock';
 
 /*
@@ -16,11 +17,13 @@ const AVOIDANCE_PATH = /^\/api\/conjunctions\/([^/]+)\/avoidance$/;
 const PLANS_PATH = /^\/api\/conjunctions\/([^/]+)\/plans$/;
 const PLAN_DECISION_PATH = /^\/api\/conjunctions\/([^/]+)\/plans\/(\d+)\/decision$/;
 
-/** TERRA vs IRIDIUM 33 DEB as CARA's CDM gives it; `overrides` set the rest. */
+/** TERRA vs IRIDIUM 33 DEB as CARA's CDM gives it; `overrides` set the rest (an open one is a new alert unless they say otherwise). */
 export function makeListItem(overrides: Partial<ConjunctionListItem> = {}): ConjunctionListItem {
   return {
     conjunctionId: 'CNJ-2021-001',
     status: 'closed',
+    alertStatus: overrides.status === 'open' ? 'new' : 'closed',
+    assignee: null,
     source: 'CARA',
     tca: '2021-03-24T15:10:47.417Z',
     primaryObject: { noradId: 25994, name: 'TERRA', cosparId: '1999-068A', objectType: 'payload', owner: 'US' },
@@ -44,6 +47,7 @@ export function manyListItems(count: number): ConjunctionListItem[] {
     makeListItem({
       conjunctionId: `CNJ-2026-${String(index + 1).padStart(4, '0')}`,
       status: 'open',
+      alertStatus: 'new',
       primaryObject: { noradId: 100000 + index, name: `OBJECT ${index + 1}`, cosparId: null, objectType: 'payload', owner: null },
     }),
   );
@@ -58,6 +62,8 @@ export function makeDetail(overrides: Partial<ConjunctionDetail> = {}): Conjunct
   return {
     conjunctionId: 'CNJ-2021-027',
     status: 'closed',
+    alertStatus: 'closed',
+    assignee: null,
     closeReason: 'tca_passed',
     source: 'CARA',
     sources: ['CARA'],
@@ -136,8 +142,59 @@ export function makeDetail(overrides: Partial<ConjunctionDetail> = {}): Conjunct
       },
     ],
     generatedCdmUrl: null,
-    firstDetected: '2026-01-10T08:00:00.000Z',
+    firstDetected: '2021-12-15T14:59:54.000Z',
     lastUpdated: '2026-01-10T08:00:00.000Z',
+    allowedStatuses: ['assessing'],
+    decision: null,
+    cdmQuality: null,
+    ...overrides,
+  };
+}
+
+/**
+ * What CARA's CDM 000048901_conj_000048903_20211220_012535_20211215_145954 says about its own quality, as the server
+ * reads it: its stated Pc 3.21e-5 (FOSTER-1992) against our 3D-Nc 1.0107e-5, a ratio of 3.18 (more than 2: flagged),
+ * and each object's OD figures (`overrides` set the rest).
+ */
+export function makeCdmQuality(overrides: Partial<CdmQuality> = {}): CdmQuality {
+  return {
+    cdmId: 27,
+    originator: 'CARA',
+    creationDate: '2021-12-15T14:59:54.000Z',
+    originatorPc: 3.214e-5,
+    originatorPcMethod: 'FOSTER-1992',
+    ourPc: 1.0107e-5,
+    ourPcMethod: 'pc3d',
+    pcRatio: 3.214e-5 / 1.0107e-5,
+    pcDisagrees: true,
+    primary: {
+      obsAvailable: 498,
+      obsUsed: 412,
+      tracksAvailable: 92,
+      tracksUsed: 80,
+      recommendedOdSpanDays: 7.5,
+      actualOdSpanDays: 5.25,
+      residualsAcceptedPercent: 97.4,
+      weightedRms: 1.214,
+      timeLastObEnd: '2021-12-15T08:12:00.000Z',
+      odEpoch: '2021-12-15T08:12:00.000Z',
+      hoursSinceOdEpoch: 6.8,
+      covarianceScaleFactor: 1.5,
+    },
+    secondary: {
+      obsAvailable: 120,
+      obsUsed: 118,
+      tracksAvailable: 30,
+      tracksUsed: 29,
+      recommendedOdSpanDays: 3,
+      actualOdSpanDays: 4.1,
+      residualsAcceptedPercent: 99.1,
+      weightedRms: 0.987,
+      timeLastObEnd: null,
+      odEpoch: null,
+      hoursSinceOdEpoch: null,
+      covarianceScaleFactor: null,
+    },
     ...overrides,
   };
 }
@@ -361,6 +418,12 @@ interface AlertsApi {
   startPlan?: (conjunctionId: string, body: unknown, init: RequestInit | undefined) => AvoidancePlan | Response;
   /** POST /api/conjunctions/{id}/plans/{planId}/decision with its JSON body (default: 404). */
   decidePlan?: (conjunctionId: string, planId: number, body: unknown, init: RequestInit | undefined) => AvoidancePlan | Response;
+  /** PATCH /api/conjunctions/{id} with its JSON body (issue 29; default: 404). */
+  patch?: (conjunctionId: string, body: unknown, init: RequestInit | undefined) => ConjunctionDetail | Response;
+  /** GET /api/auth/session (default: 404, as a server that cannot say: the app shows). */
+  session?: SessionResponse;
+  /** GET /api/users (default: 404). */
+  users?: User[] | Response;
   /** GET of other paths as text (e.g. a CDM's url). */
   texts?: Record<string, string>;
 }
@@ -407,6 +470,12 @@ export function mockAlertsApi(api: AlertsApi = {}) {
       return api.decidePlan ? answer(api.decidePlan(id, planId, init.body ? JSON.parse(String(init.body)) : undefined, init)) : json(404, { message: `No plan ${planId} of ${id}` });
     }
     if (url.pathname === LIST_API) return answer(api.list?.(url.searchParams) ?? listResponse([]));
+    if (url.pathname.startsWith(`${LIST_API}/`) && init?.method === 'PATCH') {
+      const id = decodeURIComponent(url.pathname.slice(LIST_API.length + 1));
+      return api.patch ? answer(api.patch(id, init.body ? JSON.parse(String(init.body)) : undefined, init)) : json(404, { message: `No conjunction ${id}` });
+    }
+    if (url.pathname === '/api/auth/session' && api.session) return json(200, api.session);
+    if (url.pathname === '/api/users' && api.users) return answer(Array.isArray(api.users) ? { users: api.users } : api.users);
     if (url.pathname.startsWith(`${LIST_API}/`) && api.detail) return answer(api.detail(decodeURIComponent(url.pathname.slice(LIST_API.length + 1))));
     const text = api.texts?.[`${url.pathname}${url.search}`];
     if (text !== undefined) return new Response(text, { status: 200, headers: { 'Content-Type': 'text/plain' } });
@@ -416,12 +485,21 @@ export function mockAlertsApi(api: AlertsApi = {}) {
   return fetchMock;
 }
 
-/** The query of every GET /api/conjunctions the mock saw, in order. */
-export function listRequests(fetchMock: ReturnType<typeof mockAlertsApi>): URLSearchParams[] {
+function conjunctionQueries(fetchMock: ReturnType<typeof mockAlertsApi>): URLSearchParams[] {
   return fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
     .filter((url) => url.pathname === LIST_API)
     .map((url) => url.searchParams);
+}
+
+/** The query of every GET /api/conjunctions list the mock saw, in order (not the one-row counts of hidden alerts). */
+export function listRequests(fetchMock: ReturnType<typeof mockAlertsApi>): URLSearchParams[] {
+  return conjunctionQueries(fetchMock).filter((params) => params.get('limit') !== '1');
+}
+
+/** The one-row counts (limit=1) the mock saw: the hidden closed alerts of the Open view (issue 29). */
+export function countRequests(fetchMock: ReturnType<typeof mockAlertsApi>): URLSearchParams[] {
+  return conjunctionQueries(fetchMock).filter((params) => params.get('limit') === '1');
 }
 
 /** The last list query the mock saw. */

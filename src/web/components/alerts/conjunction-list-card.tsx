@@ -1,8 +1,9 @@
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { CircleAlert, EyeOff, FileDown, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import type { ConjunctionListResponse } from '@contracts/conjunction-events.ts';
 import { ConjunctionTable } from '@/components/alerts/conjunction-table';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { conjunctionCsvColumns, CONJUNCTIONS_CSV_NAME } from '@/lib/conjunction-csv';
@@ -36,6 +37,17 @@ function emptyListText(status: StatusFilter, narrowed: boolean): string {
   return narrowed ? 'No conjunctions match these filters' : EMPTY_TEXTS[status];
 }
 
+/** GET /api/digest/daily.pdf (issue 29): the daily digest as a PDF, the same report the daily mail carries. */
+export const DAILY_DIGEST_URL = '/api/digest/daily.pdf';
+
+/** 'Showing open alerts (default). 3 closed alerts hidden' (the default Open view says what it leaves out). */
+export function hiddenClosedText(hidden: number): string {
+  return `Showing open alerts (default). ${formatGrouped(hidden)} closed ${hidden === 1 ? 'alert' : 'alerts'} hidden`;
+}
+
+/** Why an empty Open view can still hold events: an imported CDM whose TCA has passed is closed at once. */
+export const CLOSED_HIDDEN_REASON = 'Alerts whose TCA has passed, e.g. from a CDM just imported for a past TCA, are closed at once.';
+
 /** '27 conjunctions', '1 conjunction', or '5,000 of 12,345 conjunctions' when the server has more than it sent. */
 export function loadedCountText(loaded: number, total: number): string {
   if (total > loaded) return `${formatGrouped(loaded)} of ${formatGrouped(total)} conjunctions`;
@@ -56,6 +68,26 @@ interface ConjunctionListCardProps {
   sort: ConjunctionSort;
   onSort: (field: SortField) => void;
   now: number;
+  /** How many closed events the Open view hides (the same filters, closed); undefined when not known or not the Open view. */
+  hiddenClosed?: number | undefined;
+  /** Shows every status (the hint's 'Show all'). */
+  onShowAll?: () => void;
+}
+
+/** The default filter says what it hides: the count of closed alerts left out, and the way to see them. */
+function HiddenClosedHint({ hidden, onShowAll, empty }: { hidden: number; onShowAll: (() => void) | undefined; empty: boolean }) {
+  return (
+    <div role="note" className={cn('mx-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground', empty && 'mb-6')} data-testid="hidden-closed">
+      <EyeOff className="size-4 shrink-0" aria-hidden="true" />
+      <span>{`${hiddenClosedText(hidden)}.`}</span>
+      {empty && <span>{CLOSED_HIDDEN_REASON}</span>}
+      {onShowAll && (
+        <Button type="button" variant="ghost" size="sm" className="h-auto px-2 py-0.5 text-primary hover:underline" onClick={onShowAll}>
+          Show all
+        </Button>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -64,7 +96,7 @@ interface ConjunctionListCardProps {
  * rows shown, and the pages beyond them read for it; not while a new filter loads),
  * and the table; or the loading, error and empty states.
  */
-export function ConjunctionListCard({ status, narrowed, query, data, error, isPending, isPlaceholderData, sort, onSort, now }: ConjunctionListCardProps) {
+export function ConjunctionListCard({ status, narrowed, query, data, error, isPending, isPlaceholderData, sort, onSort, now, hiddenClosed, onShowAll }: ConjunctionListCardProps) {
   const titleId = useId();
   const items = data?.items ?? [];
   const rows = data && data.total > items.length ? () => fetchRestOfConjunctionList(query, data) : items;
@@ -83,7 +115,14 @@ export function ConjunctionListCard({ status, narrowed, query, data, error, isPe
             )}
           </p>
         </div>
-        <ExportCsvButton rows={rows} columns={conjunctionCsvColumns(now)} name={CONJUNCTIONS_CSV_NAME} disabled={items.length === 0 || isPlaceholderData} />
+        <div className="flex flex-wrap items-center gap-2">
+          {/* A plain link: the browser downloads the PDF with the session's cookie. */}
+          <a href={DAILY_DIGEST_URL} className={buttonVariants({ variant: 'outline', size: 'sm' })} download>
+            <FileDown aria-hidden="true" />
+            Daily digest (PDF)
+          </a>
+          <ExportCsvButton rows={rows} columns={conjunctionCsvColumns(now)} name={CONJUNCTIONS_CSV_NAME} disabled={items.length === 0 || isPlaceholderData} />
+        </div>
       </CardHeader>
       <CardContent className="space-y-4 px-0 pb-0">
         {error && (
@@ -101,8 +140,9 @@ export function ConjunctionListCard({ status, narrowed, query, data, error, isPe
           </p>
         )}
         {data && items.length === 0 && (
-          <p className="px-6 pb-8 pt-2 text-center text-muted-foreground">{emptyListText(status, narrowed)}</p>
+          <p className={cn('px-6 pt-2 text-center text-muted-foreground', hiddenClosed ? 'pb-2' : 'pb-8')}>{emptyListText(status, narrowed)}</p>
         )}
+        {data && status === 'open' && hiddenClosed !== undefined && hiddenClosed > 0 && <HiddenClosedHint hidden={hiddenClosed} onShowAll={onShowAll} empty={items.length === 0} />}
         {items.length > 0 && <ConjunctionTable items={items} sort={sort} onSort={onSort} now={now} />}
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ConjunctionListItem } from '@contracts/conjunction-events.ts';
+import { AlertStatusBadge } from '@/components/alerts/alert-status-badge';
 import { PcValue } from '@/components/alerts/pc-value';
 import { ObjectLink } from '@/components/objects/object-link';
 import { RiskBadge } from '@/components/sst/risk-badge';
@@ -40,7 +41,7 @@ function ObjectName({ object }: { object: ConjunctionListItem['primaryObject'] }
   );
 }
 
-/** The table's columns, in order (issue 11). R/T/N are the miss vector in the primary's RTN frame. */
+/** The table's columns, in order (issue 11; the alert status and assignee of issue 29). R/T/N are the miss vector in the primary's RTN frame. */
 const COLUMNS: readonly Column[] = [
   {
     label: 'ID',
@@ -62,6 +63,13 @@ const COLUMNS: readonly Column[] = [
   { label: 'Speed (km/s)', sort: 'relativeVelocity', numeric: true, width: '64px', cell: (item) => formatSpeedValue(item.relativeVelocity) },
   { label: 'Pc', sort: 'pc', width: '116px', cell: (item) => <PcValue pc={item.collisionProbability} method={item.pcMethod} /> },
   { label: 'Risk', sort: 'risk', width: '96px', cell: (item) => <RiskBadge level={item.riskLevel} /> },
+  { label: 'Alert status', sort: 'alertStatus', width: '112px', cell: (item) => <AlertStatusBadge status={item.alertStatus} /> },
+  {
+    label: 'Assignee',
+    sort: 'assignee',
+    width: '96px',
+    cell: (item) => (item.assignee === null ? <span className="text-muted-foreground">—</span> : <span className="block truncate">{item.assignee}</span>),
+  },
   { label: 'Source', sort: 'source', width: '68px', cell: (item) => <span className="block truncate">{item.source}</span> },
   { label: 'Last update (UTC)', sort: 'lastUpdated', mono: true, width: '128px', cell: (item) => formatUtcDateTime(item.lastUpdated).slice(0, 16) },
 ];

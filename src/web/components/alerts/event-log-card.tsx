@@ -2,6 +2,7 @@ import { useId, type MouseEvent } from 'react';
 import type { ConjunctionLogEntry, ConjunctionLogKind } from '@contracts/conjunction-events.ts';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ALERT_STATUS_LABELS } from '@/lib/alert-status';
 import { formatUtcDateTime } from '@/lib/conjunction-format';
 
 export const NO_LOG_TEXT = 'Nothing has been recorded for this event yet.';
@@ -18,6 +19,11 @@ export const LOG_KIND_LABELS: Record<ConjunctionLogKind, string> = {
   plan_chosen: 'Plan chosen',
   plan_discarded: 'Plan discarded',
   closed: 'Closed',
+  status: 'Status changed',
+  assigned: 'Assigned',
+  comment: 'Comment',
+  reopened: 'Reopened',
+  risk_raised: 'Risk raised',
 };
 
 const KIND_VARIANTS: Partial<Record<ConjunctionLogKind, BadgeProps['variant']>> = {
@@ -25,6 +31,9 @@ const KIND_VARIANTS: Partial<Record<ConjunctionLogKind, BadgeProps['variant']>> 
   plan_failed: 'red',
   plan_chosen: 'green',
   closed: 'secondary',
+  status: 'yellow',
+  reopened: 'red',
+  risk_raised: 'red',
 };
 
 /** The plan's item in the Plan avoidance card (avoidance-plans.tsx). */
@@ -44,7 +53,8 @@ function showPlan(event: MouseEvent<HTMLAnchorElement>, planId: number) {
  * What happened to the event (issue 28), oldest first, as the server logs it (ConjunctionDetail.log):
  * each entry's time (UTC), what kind of thing happened, who did it ('system' for screening, CDM
  * imports and plan screenings) and the server's words. An entry about an avoidance plan links to
- * the plan in the Plan avoidance card.
+ * the plan in the Plan avoidance card. The alert's own changes (issue 29) also show the move ('New → Acknowledged')
+ * and the operator's comment or assignment note as written.
  */
 export function EventLogCard({ log }: { log: readonly ConjunctionLogEntry[] }) {
   const titleId = useId();
@@ -52,7 +62,7 @@ export function EventLogCard({ log }: { log: readonly ConjunctionLogEntry[] }) {
     <Card aria-labelledby={titleId}>
       <CardHeader className="pb-4">
         <CardTitle id={titleId}>Event history</CardTitle>
-        <CardDescription>What happened to the event, oldest first: detection, new estimates, avoidance plans and their decisions, closing.</CardDescription>
+        <CardDescription>What happened to the event, oldest first: detection, new estimates, the alert's moves, assignments and comments, avoidance plans and their decisions, closing.</CardDescription>
       </CardHeader>
       <CardContent className="text-sm">
         {log.length === 0 ? (
@@ -85,6 +95,12 @@ function LogItem({ entry }: { entry: ConjunctionLogEntry }) {
       </div>{' '}
       <p className="break-words">
         {entry.text}
+        {entry.fromStatus && entry.toStatus && entry.fromStatus !== entry.toStatus && (
+          <>
+            {' '}
+            <span className="whitespace-nowrap text-xs text-muted-foreground" data-testid="log-transition">{`(${ALERT_STATUS_LABELS[entry.fromStatus]} → ${ALERT_STATUS_LABELS[entry.toStatus]})`}</span>
+          </>
+        )}
         {planId !== null && (
           <>
             {' '}
@@ -94,6 +110,12 @@ function LogItem({ entry }: { entry: ConjunctionLogEntry }) {
           </>
         )}
       </p>
+      {entry.comment && (
+        <blockquote className="whitespace-pre-wrap break-words border-l-2 border-primary/50 pl-2 text-muted-foreground">
+          <span className="sr-only">Comment: </span>
+          {entry.comment}
+        </blockquote>
+      )}
     </li>
   );
 }

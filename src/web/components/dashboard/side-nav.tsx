@@ -6,7 +6,8 @@ import { cn } from '@/lib/utils';
 /**
  * Spec §2: the dashboard's side navigation, in this order. Conjunction Alerts
  * leads to its screen (issue 11), Analytics to catalogue-wide screening (issue 13),
- * 3D Visualization to the 3D view in time and Configuration to its screen (issue 14).
+ * 3D Visualization to the 3D view in time and Configuration to its screen (issue 14). Every page it lists shows it
+ * (issue 29, components/layout/side-nav-layout.tsx).
  */
 export const SIDE_NAV_ITEMS = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard },
@@ -22,7 +23,8 @@ export function SideNav() {
   return (
     <nav aria-label="Dashboard" className="flex flex-col gap-1">
       {SIDE_NAV_ITEMS.map(({ label, href, icon: Icon }) => {
-        const active = isActivePath(href, location);
+        // An alert's detail (/alerts/CNJ-…) is under Conjunction Alerts.
+        const active = isActivePath(href, location) || (href === '/alerts' && location.startsWith('/alerts/'));
         return (
           <Link
             key={href}

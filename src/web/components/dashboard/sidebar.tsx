@@ -1,12 +1,11 @@
-import { SideNav } from '@/components/dashboard/side-nav';
 import { SystemStatus } from '@/components/dashboard/system-status';
+import { SideNavPanel } from '@/components/layout/side-nav-layout';
 
-/** The dashboard's left panel: side navigation above the System Status block. */
+/** The dashboard's left panel: the side navigation every page it lists shares, above the System Status block (spec §2). */
 export function Sidebar() {
   return (
-    <aside className="flex w-64 shrink-0 flex-col justify-between gap-6 border-r bg-card/40 p-4">
-      <SideNav />
+    <SideNavPanel>
       <SystemStatus />
-    </aside>
+    </SideNavPanel>
   );
 }
