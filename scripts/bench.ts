@@ -29,6 +29,9 @@
  * Conjunction assessment (issue 11, scripts/bench-pc.ts): Pc3D time per conjunction (median, worst)
  * on the real CARA events, its share of the fleet screening run, importing 1,000 CDMs (CLI and API).
  *
+ * CDM feed (issue 29, scripts/bench-cdm-feed.ts): a pass of the Space-Track CDM feed importing 500 cdm_public
+ * messages from a loopback Space-Track over HTTP, from the pass's start (login, queries, import), target < 10 s.
+ *
  * Monte Carlo Pc (issue 27, scripts/bench-pc-mc.ts): `ssa pc --mc --samples 1e7` on a real LEO event as one
  * process from its start (target < 60 s), with its Pc beside CARA's SDMC.
  *
@@ -55,6 +58,7 @@ import { atmosphereBench } from './bench-atmosphere.ts';
 import { globeBench, visualizationBench } from './bench-globe.ts';
 import { operationsBench } from './bench-operations.ts';
 import { pcBench } from './bench-pc.ts';
+import { cdmFeedBench } from './bench-cdm-feed.ts';
 import { monteCarloBench } from './bench-pc-mc.ts';
 import { avoidanceBench, planBench } from './bench-avoidance.ts';
 import { pollsBench } from './bench-polls.ts';
@@ -162,6 +166,7 @@ if (existsSync(catalogPath)) await screeningBench(row);
 await startupBench(row);
 await allVsAllBench(row);
 await pcBench(row);
+await cdmFeedBench(row);
 await monteCarloBench(row);
 await avoidanceBench(row);
 await planBench(row);

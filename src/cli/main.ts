@@ -18,6 +18,7 @@ Commands:
   atmosphere  NRLMSISE-00 / JB2008 densities for reference-format cases (see ssa atmosphere --help)
   spaceweather  import CelesTrak SW-All space-weather files, show what is stored (see ssa spaceweather --help)
   user        accounts and API tokens for a server with AUTH=on (see ssa user --help)
+  notify      notification rules: webhooks and e-mail for alert events (see ssa notify --help)
   worker      screen shards from the job queue in PostgreSQL (see ssa worker --help)
 
 Options:
@@ -47,6 +48,7 @@ const commands: Record<string, () => Promise<Command>> = {
   atmosphere: async () => (await import('./commands/atmosphere.ts')).atmosphereCommand,
   spaceweather: async () => (await import('./commands/spaceweather.ts')).spaceweatherCommand,
   user: async () => (await import('./commands/user.ts')).userCommand,
+  notify: async () => (await import('./commands/notify.ts')).notifyCommand,
   worker: async () => (await import('./commands/worker.ts')).workerCommand,
 };
 

@@ -6,6 +6,8 @@ import { CatalogRepository } from './repositories/catalog-repository.ts';
 import { DragCalculationRepository } from './repositories/drag-calculation-repository.ts';
 import { SpaceWeatherRepository } from './repositories/space-weather-repository.ts';
 import { ConjunctionEventRepository } from './repositories/conjunction-event-repository.ts';
+import { AlertChangeRepository } from './repositories/alert-change-repository.ts';
+import { AlertLifecycleService, systemClock } from './services/conjunctions/alert-lifecycle-service.ts';
 import { ConjunctionPlanRepository } from './repositories/conjunction-plan-repository.ts';
 import { HighInterestObjectRepository } from './repositories/high-interest-object-repository.ts';
 import { ManeuverRepository } from './repositories/maneuver-repository.ts';
@@ -20,9 +22,13 @@ import { ScheduledTaskRepository } from './repositories/scheduled-task-repositor
 import { ScreeningJobRepository } from './repositories/screening-job-repository.ts';
 import { CatalogScreeningRepository } from './repositories/catalog-screening-repository.ts';
 import { EphemerisRepository } from './repositories/ephemeris-repository.ts';
+import { NotificationRepository } from './repositories/notification-repository.ts';
+import { NotificationService } from './services/notifications/notification-service.ts';
 import { CatalogScreeningService } from './services/catalog-screening/catalog-screening-service.ts';
 import { AccountService } from './services/account-service.ts';
 import { CdmImportService } from './services/conjunctions/cdm-import-service.ts';
+import { CdmFeed } from './services/conjunctions/cdm-feed.ts';
+import { SpaceTrackClient } from './sources/space-track.ts';
 import { EphemerisService } from './services/ephemerides/ephemeris-service.ts';
 import { DragPool } from './workers/drag/drag-pool.ts';
 import { ConjunctionQueryService } from './services/conjunctions/conjunction-query-service.ts';
@@ -48,6 +54,8 @@ import { JobHeartbeat } from './queue/job-heartbeat.ts';
 import { ObjectViews } from './services/object-views.ts';
 import { DataSourceStatusService, type SourceSetup } from './services/data-source-status.ts';
 import { SettingsService } from './services/settings-service.ts';
+import { DigestRepository } from './repositories/digest-repository.ts';
+import { DigestService } from './services/digest/digest-service.ts';
 
 /** What routes and services are built from: configuration, database, repositories, services and the logger. */
 export interface AppContext {
@@ -65,6 +73,8 @@ export interface AppContext {
     screeningRuns: ScreeningRunRepository;
     conjunctionEvents: ConjunctionEventRepository;
     conjunctionPlans: ConjunctionPlanRepository;
+    /** The events' alert changes (issue 29): history and notifications' outbox. */
+    alertChanges: AlertChangeRepository;
     operationsEvents: OperationsEventRepository;
     maneuvers: ManeuverRepository;
     highInterestObjects: HighInterestObjectRepository;
@@ -77,6 +87,7 @@ export interface AppContext {
     screeningJobs: ScreeningJobRepository;
     catalogScreenings: CatalogScreeningRepository;
     ephemerides: EphemerisRepository;
+    notifications: NotificationRepository;
   };
   services: {
     catalog: CatalogService;
@@ -97,7 +108,11 @@ export interface AppContext {
     fleetViews: FleetViews;
     highInterest: HighInterestService;
     cdmImport: CdmImportService;
+    /** The fleet's CDMs from Space-Track every CDM_UPDATE_MINUTES (issue 29), through cdmImport. */
+    cdmFeed: CdmFeed;
     conjunctions: ConjunctionQueryService;
+    /** The alert lifecycle (issue 29): operators' changes (PATCH /api/conjunctions/{id}) and closing alerts whose TCA passed. */
+    alerts: AlertLifecycleService;
     /** On-demand Monte Carlo checks of stored events (issue 27). */
     monteCarloChecks: MonteCarloChecks;
     avoidance: AvoidanceAnalyses;
@@ -115,6 +130,10 @@ export interface AppContext {
     objects: ObjectViews;
     /** Operators' uploaded OEM ephemerides of fleet objects (issue 28). */
     ephemerides: EphemerisService;
+    /** Notification rules, the dispatcher of alert changes and the delivery queue (issue 29); serve.ts starts it after listen. */
+    notifications: NotificationService;
+    /** The daily digest (issue 29): JSON, text, HTML and PDF of one day's alerts. */
+    digest: DigestService;
   };
 }
 
@@ -142,6 +161,16 @@ export function dataSourceSetups(config: Config): SourceSetup[] {
       intervalMinutes: spaceTrack ? config.CATALOG_UPDATE_HOURS * 60 : null,
     },
     {
+      id: 'spacetrack-cdm',
+      name: 'Space-Track CDMs',
+      provides: 'Conjunction data messages of the fleet (cdm_public; the full cdm class with CDM_CLASS=full)',
+      enabled: spaceTrack,
+      setup: spaceTrack
+        ? `${config.CDM_CLASS === 'full' ? 'cdm_public and cdm (at most every 8 h)' : 'cdm_public'} for the fleet as ${config.SPACETRACK_USER} from ${config.SPACETRACK_URL}`
+        : 'Off: set SPACETRACK_USER and SPACETRACK_PASSWORD to read it (or import CDM files)',
+      intervalMinutes: spaceTrack ? config.CDM_UPDATE_MINUTES : null,
+    },
+    {
       id: 'noaa-swpc',
       name: 'NOAA SWPC',
       provides: 'Space weather (F10.7, Kp)',
@@ -161,6 +190,7 @@ export function createAppContext(config: Config, database: Database, version: st
     dragCalculations: new DragCalculationRepository(database.db),
     screeningRuns: new ScreeningRunRepository(database.db),
     conjunctionEvents: new ConjunctionEventRepository(database.db),
+    alertChanges: new AlertChangeRepository(database.db),
     conjunctionPlans: new ConjunctionPlanRepository(database.db),
     operationsEvents: new OperationsEventRepository(database.db),
     maneuvers: new ManeuverRepository(database.db),
@@ -174,6 +204,7 @@ export function createAppContext(config: Config, database: Database, version: st
     screeningJobs: new ScreeningJobRepository(database.db),
     catalogScreenings: new CatalogScreeningRepository(database.db),
     ephemerides: new EphemerisRepository(database.db),
+    notifications: new NotificationRepository(database.db),
   };
   // Periodic tasks (screening, online updates) run once per interval across the servers sharing
   // this database: each claims a period before running it. On PGlite this server is the only one,
@@ -186,11 +217,16 @@ export function createAppContext(config: Config, database: Database, version: st
     log.child({ service: 'catalog' }),
   );
   const sourceStatus = new DataSourceStatusService(repositories.appMeta, dataSourceSetups(config));
+  // One Space-Track client for the catalogue updater and the CDM feed: one session cookie, one rate limiter (issue 29).
+  const spaceTrackClient =
+    config.SPACETRACK_USER && config.SPACETRACK_PASSWORD
+      ? new SpaceTrackClient({ baseUrl: config.SPACETRACK_URL, identity: config.SPACETRACK_USER, password: config.SPACETRACK_PASSWORD })
+      : undefined;
   const updater = new CatalogUpdater(
     catalog,
     {
       celestrak: { enabled: config.CELESTRAK_UPDATES === 'on', baseUrl: config.CELESTRAK_URL, groups: config.CELESTRAK_GROUPS },
-      spaceTrack: { baseUrl: config.SPACETRACK_URL, identity: config.SPACETRACK_USER, password: config.SPACETRACK_PASSWORD },
+      spaceTrack: { baseUrl: config.SPACETRACK_URL, identity: config.SPACETRACK_USER, password: config.SPACETRACK_PASSWORD, client: spaceTrackClient },
       intervalMs: config.CATALOG_UPDATE_HOURS * 3_600_000,
       claims,
       status: sourceStatus,
@@ -258,6 +294,22 @@ export function createAppContext(config: Config, database: Database, version: st
     log.child({ service: 'settings' }),
   );
   const jobHeartbeat = new JobHeartbeat(repositories.screeningJobs, instance);
+  // Its own clock object: tests pin `alerts.clock.now` (and its timer) without touching another app's.
+  const alerts = new AlertLifecycleService(repositories.conjunctionEvents, repositories.accounts, operations, { ...systemClock }, log.child({ service: 'alerts' }));
+  operationsReadModel.onOpenEventsChanged((earliestTcaMs) => alerts.openEventsChanged(earliestTcaMs));
+  const cdmImport = new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M });
+  const cdmFeed = new CdmFeed(
+    cdmImport,
+    {
+      client: spaceTrackClient,
+      cdmClass: config.CDM_CLASS,
+      intervalMs: config.CDM_UPDATE_MINUTES * 60_000,
+      fleet: () => catalog.fleet().map((e) => e.object.noradId),
+      claims,
+      status: sourceStatus,
+    },
+    log.child({ service: 'cdm-feed' }),
+  );
   return {
     config,
     database,
@@ -279,8 +331,10 @@ export function createAppContext(config: Config, database: Database, version: st
       conjunctionAnalysis,
       fleetViews: new FleetViews(catalog, { onError: (error) => log.warn({ err: error }, 'could not build the fleet positions ahead') }),
       highInterest,
-      cdmImport: new CdmImportService(repositories.cdmMessages, operations, { defaultHbrM: config.CDM_DEFAULT_HBR_M }),
-      conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog, repositories.conjunctionPlans),
+      cdmImport,
+      cdmFeed,
+      conjunctions: new ConjunctionQueryService(repositories.conjunctionEvents, repositories.cdmMessages, repositories.catalog, catalog, repositories.conjunctionPlans, repositories.alertChanges, () => alerts.clock.now()),
+      alerts,
       monteCarloChecks: new MonteCarloChecks(repositories.conjunctionEvents),
       avoidance: new AvoidanceAnalyses(repositories.conjunctionEvents),
       plans: new AvoidancePlans(repositories.conjunctionEvents, repositories.conjunctionPlans, catalog, undefined, undefined, ephemerides),
@@ -301,6 +355,19 @@ export function createAppContext(config: Config, database: Database, version: st
       sourceStatus,
       objects: new ObjectViews(catalog, { catalog: repositories.catalog, maneuvers: repositories.maneuvers }, () => operationsReadModel.threatAssessments().body),
       ephemerides,
+      notifications: new NotificationService(repositories.notifications, {
+        secretKey: config.NOTIFY_SECRET_KEY,
+        smtpUrl: config.SMTP_URL,
+        smtpFrom: config.SMTP_FROM,
+        publicOrigin: config.PUBLIC_ORIGIN[0],
+        fleet: () => {
+          const ids = new Set(catalog.fleet().map((e) => e.object.noradId));
+          return (noradId) => ids.has(noradId);
+        },
+        objectName: (noradId) => catalog.entry(noradId)?.object.name ?? null,
+        log: log.child({ service: 'notifications' }),
+      }),
+      digest: new DigestService(new DigestRepository(database.db), { operatorLabel: config.OPERATOR_LABEL, hourUtc: config.DIGEST_HOUR_UTC, alertLevel: () => settings.effective().alertLevel }),
     },
   };
 }

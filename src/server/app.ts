@@ -25,6 +25,7 @@ import { catalogScreeningsRoutes } from './routes/catalog-screenings.ts';
 import { objectsRoutes } from './routes/objects.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { ephemeridesRoutes } from './routes/ephemerides.ts';
+import { notificationsRoutes } from './routes/notifications.ts';
 import { healthRoutes } from './routes/health.ts';
 import { highInterestObjectsRoutes } from './routes/high-interest-objects.ts';
 import { maneuversRoutes } from './routes/maneuvers.ts';
@@ -32,6 +33,7 @@ import { orbitalDragRoutes } from './routes/orbital-drag.ts';
 import { satellitesRoutes } from './routes/satellites.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { threatsRoutes } from './routes/threats.ts';
+import { digestRoutes } from './routes/digest.ts';
 
 export interface BuildAppOptions {
   /** Directory of the built web app; defaults to dist/web. */
@@ -115,6 +117,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(settingsRoutes, { ctx });
   await app.register(objectsRoutes, { ctx });
   await app.register(ephemeridesRoutes, { ctx });
+  await app.register(notificationsRoutes, { ctx });
+  await app.register(digestRoutes, { ctx });
   await registerWebApp(app, options.webDir);
   return app;
 }

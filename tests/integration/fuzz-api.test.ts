@@ -54,7 +54,8 @@ const secured = useTestApp({
 
 const server = useTestApp({
   name: 'fuzz-api',
-  env: { DEMO_CATALOG: 'off', SCREENING: 'off' },
+  // NOTIFY_SECRET_KEY: webhook rules (issue 29) are made, not only refused.
+  env: { DEMO_CATALOG: 'off', SCREENING: 'off', NOTIFY_SECRET_KEY: '7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6' },
   async prepare(ctx) {
     const now = new Date();
     await ctx.services.catalog.initialise(now);

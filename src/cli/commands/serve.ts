@@ -4,6 +4,7 @@ import { ConfigError, configurationProblem, exposureProblem, loadConfig } from '
 import { openDatabase } from '../../server/db/database.ts';
 import { VERSION } from '../../server/version.ts';
 import { startServerQueue, type ServerQueue } from '../../server/queue/server-queue.ts';
+import { digestSchedule } from '../../server/services/digest/digest-scheduler.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -38,6 +39,9 @@ Other environment:
   ALERT_LEVEL       high|critical: risk level at which a CDM is generated (default high)
   ADVERSARY_OWNERS, ALLY_OWNERS   SATCAT owner codes (RU, IR accepted; default CIS,IRAN and none)
   ADVERSARY_SCREENING_KM          distance of the fleet vs adversary screening (default 100)
+  SMTP_URL, SMTP_FROM   notifications by e-mail: smtp://user:password@host:port (STARTTLS when offered) or smtps://, and the From address
+  NOTIFY_SECRET_KEY 32 bytes (openssl rand -hex 32): encrypts webhook secrets and a stored SMTP password at rest
+  DIGEST_HOUR_UTC   UTC hour (0-23) the daily digest is e-mailed to daily_digest rules (default 6)
   LOG_LEVEL         fatal|error|warn|info|debug|trace|silent (default info)
 
 Accounts and network exposure (see README, "Running on a network"):
@@ -88,8 +92,11 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   const interruptedPlans = await ctx.services.plans.recover();
   if (interruptedPlans > 0) ctx.log.warn({ plans: interruptedPlans }, 'avoidance plans interrupted by the last stop were marked failed');
   await ctx.services.operations.initialise(new Date());
+  // Alerts whose TCA passed while the server was down close now; a timer closes the next ones at their TCA (issue 29).
+  await ctx.services.alerts.start();
   await ctx.services.highInterest.initialise(new Date());
   const app = await buildApp(ctx);
+  const digest = digestSchedule(ctx);
 
   // With PostgreSQL, screening jobs go through the job queue (fleet, SST and catalogue-wide); this
   // server lends QUEUE_SERVER_WORKERS threads to it and completes jobs whose submitter died.
@@ -110,6 +117,9 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     ctx.services.catalog.stopSync();
     ctx.services.settings.stopSync();
     ctx.services.spaceWeatherUpdater.stop();
+    ctx.services.cdmFeed.stop();
+    ctx.services.alerts.stop();
+    digest.stop();
     // A stopping server adopts nothing; then the work in flight ends: analyses cancelled (so
     // requests waiting for them return and app.close does not wait on them), the fleet screening
     // stopped, catalogue-wide runs on the queue handed over to another server (or to this one's
@@ -121,6 +131,8 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     await ctx.services.plans.stop();
     await ctx.services.operations.stop();
     await ctx.services.catalogScreenings.stop();
+    // Messages being sent finish their attempt; the rest stay pending for the next start.
+    await ctx.services.notifications.stop();
     await app.close();
     await queue?.stop();
     await ctx.services.jobHeartbeat.stop();
@@ -140,6 +152,11 @@ export async function serveCommand(args: string[], env: Record<string, string | 
   }
   ctx.services.updater.start();
   ctx.services.spaceWeatherUpdater.start();
+  // Notifications (issue 29): alert changes into deliveries, and their sending; pending ones left by a stop or a crash go first.
+  ctx.services.notifications.start({ embedded: database.kind === 'pglite' });
+  ctx.services.cdmFeed.start();
+  // The daily digest (issue 29): once a day at DIGEST_HOUR_UTC, from one of the servers.
+  digest.start();
   // The first screening run starts in the background shortly after listen, then on its interval.
   ctx.services.operations.start();
   // Other servers on the same PostgreSQL may import: their imports reach this cache within a minute.

@@ -6,6 +6,7 @@ import { EphemerisUploadCard } from '@/components/ephemerides/ephemeris-upload-c
 import { HighInterestObjectsCard } from '@/components/dashboard/cards/high-interest-objects';
 import { LoadState } from '@/components/layout/load-state';
 import { PageTitle } from '@/components/layout/page-title';
+import { NotificationsCard } from '@/components/notifications/notifications-card';
 import { useSettings } from '@/queries/settings';
 
 export const CONFIG_TITLE = 'Configuration';
@@ -35,6 +36,8 @@ export default function ConfigPage() {
         <DataSourcesCard />
       </div>
       <EphemerisUploadCard />
+      {/* Issue 29: notification rules, their messages and the SMTP server (admin). */}
+      <NotificationsCard />
       <HighInterestObjectsCard />
     </div>
   );
