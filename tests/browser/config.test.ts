@@ -114,7 +114,7 @@ ISS (ZARYA),1998-067A,25544,PAY,+,ISS,1998-11-20,TYMSC,,92.9,51.64,422,418,399.0
     await web.page.goto(`${web.app.baseUrl}/config`);
     const sources = web.page.getByRole('list', { name: 'Data sources' });
     await sources.waitFor();
-    for (const name of ['CelesTrak', 'Space-Track', 'NOAA SWPC']) expect(await sources.getByRole('listitem', { name }).getByText('Off', { exact: true }).count()).toBe(1);
+    for (const name of ['CelesTrak', 'Space-Track', 'NOAA SWPC']) expect(await sources.getByRole('listitem', { name, exact: true }).getByText('Off', { exact: true }).count()).toBe(1);
     await web.page.getByRole('button', { name: 'Add' }).last().click();
     const hio = web.page.getByRole('form', { name: 'Add high interest object' });
     await hio.getByLabel('NORAD ID').fill('25544');

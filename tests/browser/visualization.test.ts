@@ -155,10 +155,12 @@ describe('/visualization', () => {
     const drawn = (await figures()).shownDrawn!;
     expect(drawn).toBeGreaterThan(49_000);
     await expect.poll(async () => page().getByTestId('globe-status').textContent()).toBe(`${drawn.toLocaleString('en-US')} objects shown of 50,000 in the catalogue`);
-    // Full screen: the canvas fills the window under the top bar.
+    // Full screen: the canvas fills the window under the top bar, beside the side navigation (issue 29).
     const canvas = await page().locator('canvas').boundingBox();
     const viewport = page().viewportSize()!;
-    expect(canvas?.width).toBe(viewport.width);
+    const panel = await page().getByTestId('side-panel').boundingBox();
+    expect(canvas?.x).toBe(panel!.x + panel!.width);
+    expect(canvas?.width).toBe(viewport.width - panel!.width);
     expect(Math.round((canvas?.y ?? 0) + (canvas?.height ?? 0))).toBe(viewport.height);
     expect(canvas!.height).toBeGreaterThan(viewport.height - 80);
     expect(Math.abs((f.simTimeMs ?? 0) - Date.now())).toBeLessThan(5_000);

@@ -45,7 +45,9 @@ export default function DashboardPage() {
               </div>
             )}
             {stats.data && stats.data.lastScreening === null && (
-              <div className="col-span-12">
+              // Over the page, not in the grid: its going when the run completes must not move the cards (the globe
+              // under a pointer, a row being read); and it takes no pointer events from what lies under it.
+              <div className="pointer-events-none fixed right-4 bottom-4 z-40 max-w-md rounded-md bg-card shadow-lg">
                 <FirstScreeningNotice stats={stats.data} />
               </div>
             )}

@@ -20,7 +20,7 @@ export function FirstScreeningNotice({ stats }: { stats: Pick<DashboardStats, 'l
         <CircleAlert className="size-4 shrink-0 text-red-400" aria-hidden="true" />
         <span>
           {FIRST_SCREENING_FAILED}{' '}
-          <Link href="/analytics" className="text-primary hover:underline">
+          <Link href="/analytics" className="pointer-events-auto text-primary hover:underline">
             See the runs
           </Link>
         </span>

@@ -20,7 +20,9 @@ export function SideNavLayout({ children, panel }: { children: ReactNode; panel?
   return (
     <div className="flex min-h-[calc(100vh-3.5rem)]">
       <SideNavPanel>{panel}</SideNavPanel>
-      <div className="flex min-w-0 flex-1 flex-col">{children}</div>
+      {/* A block, not a flex column: the pages centre themselves with mx-auto and a max width, which in a flex column
+          shrinks them to their content (the tracking map drew at half the width). */}
+      <div className="min-w-0 flex-1">{children}</div>
     </div>
   );
 }
