@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from './time.ts';
 
 /** Accounts, sign-in, API tokens and the audit log (issue 12). */
 
@@ -27,8 +28,13 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const LoginRequest = z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) }).meta({ id: 'LoginRequest' });
 
+/** Where an account or token was made (issue 30 item 6); null: before this was recorded. */
+export const CreatedVia = z
+  .enum(['cli', 'api', 'api_auth_off'])
+  .nullable()
+  .describe('cli: ssa user on the server machine; api: by an admin signed in; api_auth_off: through the API while AUTH was off (any local process could); null: made before this was recorded');
 export const User = z
-  .object({ id: z.number().int(), username: z.string(), role: Role, createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() })
+  .object({ id: z.number().int(), username: z.string(), role: Role, createdAt: z.iso.datetime(), updatedAt: z.iso.datetime(), createdVia: CreatedVia })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 export const UsersResponse = z.object({ users: z.array(User) }).meta({ id: 'UsersResponse' });
@@ -48,6 +54,7 @@ export const ApiToken = z
     createdAt: z.iso.datetime(),
     lastUsedAt: z.iso.datetime().nullable(),
     revokedAt: z.iso.datetime().nullable(),
+    createdVia: CreatedVia,
   })
   .meta({ id: 'ApiToken' });
 export const ApiTokensResponse = z.object({ tokens: z.array(ApiToken) }).meta({ id: 'ApiTokensResponse' });
@@ -59,8 +66,8 @@ export const TokenParams = z.object({ id: z.coerce.number().int().min(1).max(2_1
 
 export const AuditQuery = z.object({
   actor: z.string().max(100).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoInstant().optional(),
+  to: isoInstant().optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
 });

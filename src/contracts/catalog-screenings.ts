@@ -33,7 +33,7 @@ export const ShardProgress = z
     shard: z.number().int().describe('0 … shards − 1'),
     start: isoUtc('The shard’s slice of the window: start'),
     end: isoUtc('… end'),
-    status: z.enum(['queued', 'running', 'done']),
+    status: z.enum(['queued', 'running', 'done', 'cancelled', 'failed']).describe('cancelled or failed: the run ended (cancelled, failed) before this shard was done'),
     stage: z.enum(['tle', 'orbits', 'detect']).nullable().describe('tle: SGP4 initialisation; orbits: tracks; detect: spatial grid and refinement'),
     fraction: z.number().min(0).max(1).describe('Share of the shard done'),
     worker: z.string().nullable().describe('The worker that runs or ran it: host:pid:tag of an ssa worker, or server:thread-N'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RiskLevel } from './conjunctions.ts';
+import { isoInstant } from './time.ts';
 
 /**
  * Conjunction events as an operator works them (issue 11): the list and detail behind the
@@ -116,8 +117,8 @@ export const ConjunctionListQuery = z
       .optional()
       .describe('Risk levels, comma-separated'),
     q: z.string().trim().max(100).refine(noNul, 'must not contain NUL characters').optional().describe('Object name, NORAD id, COSPAR id or owner code (either object)'),
-    tcaFrom: z.iso.datetime({ offset: true }).optional().describe('TCA at or after, ISO 8601'),
-    tcaTo: z.iso.datetime({ offset: true }).optional().describe('TCA at or before, ISO 8601'),
+    tcaFrom: isoInstant().optional().describe('TCA at or after, ISO 8601'),
+    tcaTo: isoInstant().optional().describe('TCA at or before, ISO 8601'),
     sort: z
       .string()
       .regex(new RegExp(`^-?(${CONJUNCTION_SORT_FIELDS.join('|')})$`), `sort must be one of ${CONJUNCTION_SORT_FIELDS.join(', ')}, with - for descending`)

@@ -6,6 +6,8 @@
  */
 import { connect } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { configurationProblem, exposureProblem, loadConfig } from '../../src/server/config.ts';
 import { useTestApp } from './support/app.ts';
@@ -64,8 +66,18 @@ describe('a loopback server without accounts (the default)', () => {
     // Without TRUST_PROXY a forwarded host is not believed.
     const forwarded = await server.app.inject({ url: '/api/high-interest-objects', headers: { host: 'attacker.example:5000', 'x-forwarded-host': 'localhost' } });
     expect(forwarded.statusCode).toBe(421);
-    for (const host of ['localhost:5000', '127.0.0.1:5000', '[::1]:5000']) {
-      expect((await server.app.inject({ url: '/api/health', headers: { host } })).statusCode).not.toBe(421);
+    for (const host of ['localhost:5000', '127.0.0.1:5000', '[::1]:5000', 'LOCALHOST', '127.0.0.1']) {
+      expect((await server.app.inject({ url: '/api/health', headers: { host } })).statusCode, host).not.toBe(421);
+    }
+    // Issue 30 item 5: a Host value is `uri-host [":" port]` (RFC 9110 §7.2); anything else names no host of ours.
+    for (const host of ['127.0.0.1:5083@evil.example', '127.0.0.1:5083 evil.example', 'localhost:5000:80', 'localhost:http', 'localhost@127.0.0.1', '[::1', 'local host']) {
+      expect((await server.app.inject({ url: '/api/health', headers: { host } })).statusCode, host).toBe(421);
+    }
+  });
+
+  it('lets no cache keep an API answer its route does not mark cacheable', async () => {
+    for (const url of ['/api/audit?limit=1', '/api/health', '/api/auth/session']) {
+      expect((await server.app.inject({ url })).headers['cache-control'], url).toBe('no-store');
     }
   });
 
@@ -85,6 +97,60 @@ describe('a loopback server without accounts (the default)', () => {
       expect.objectContaining({ actor: 'SDA Operations Center', via: 'local' }),
     ]);
     expect(entries.filter((e) => e.status === 403).length).toBe(4);
+  });
+
+  // Issue 30 item 2: the audit's copy of this body overflowed the stack and the row was not written.
+  it('audits a refused write whatever its body: JSON nested 10,000 deep', async () => {
+    const payload = `{"thresholdKm":${'['.repeat(10_000)}5${']'.repeat(10_000)}}`;
+    const res = await server.app.inject({ method: 'PATCH', url: '/api/settings', headers: { 'content-type': 'application/json' }, payload });
+    expect(res.statusCode).toBe(400);
+    const { entries } = (await server.app.inject({ url: '/api/audit?limit=1' })).json() as { entries: { action: string; status: number; detail: unknown }[] };
+    expect(entries[0]).toMatchObject({ action: '/api/settings', status: 400 });
+    expect(JSON.stringify(entries[0]!.detail)).toContain('[cut: nested deeper than 8 levels]');
+  });
+
+  // Issue 30 item 6: while AUTH is off any local process can make accounts; they are marked so.
+  it('marks accounts and tokens made through the API while AUTH is off, also those made before the mark (from the audit)', async () => {
+    const made = await server.app.inject({ method: 'POST', url: '/api/users', payload: { username: 'mallory', password: 'mallory-password', role: 'admin' } });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ username: 'mallory', createdVia: 'api_auth_off' });
+    const token = await server.app.inject({ method: 'POST', url: `/api/users/${(made.json() as { id: number }).id}/tokens`, payload: { label: 'backdoor' } });
+    expect(token.statusCode, token.body).toBe(201);
+    expect(token.json()).toMatchObject({ record: { username: 'mallory', label: 'backdoor', createdVia: 'api_auth_off' } });
+    await server.ctx.services.accounts.addUser({ username: 'carol', password: 'carol-password', role: 'viewer' }, new Date());
+    const open = await server.ctx.services.accounts.madeWhileAuthOff();
+    expect(open.users.map((u) => u.username)).toEqual(['mallory']);
+    expect(open.tokens.map((t) => t.label)).toEqual(['backdoor']);
+
+    // Rows made before the column existed get it from the audit row of their creation (migration 0016).
+    const db = server.ctx.database.db;
+    await db.execute(sql`UPDATE users SET created_via = NULL`);
+    await db.execute(sql`UPDATE api_tokens SET created_via = NULL`);
+    const migration = await readFile(new URL('../../drizzle/0016_account_origin.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').filter((s) => /^\s*(--.*\n)*\s*UPDATE/.test(s))) await db.execute(sql.raw(statement));
+    const users = await server.ctx.services.accounts.listUsers();
+    expect(users.map((u) => [u.username, u.createdVia])).toEqual([
+      ['carol', null],
+      ['mallory', 'api_auth_off'],
+    ]);
+    expect((await server.ctx.services.accounts.madeWhileAuthOff()).tokens.map((t) => t.label)).toEqual(['backdoor']);
+  });
+
+  // Issue 30 item 1: year 0000 reached PostgreSQL as an out-of-range timestamp (a 500). PostgreSQL
+  // has no year 0 and does not read JavaScript's "+010000-…" (manual §8.5), so the filters take 0001–9999 UTC.
+  it('refuses filter dates the database cannot hold with a 400 naming the field and the range', async () => {
+    for (const [path, field] of [['/api/conjunctions?status=all&', 'tcaFrom'], ['/api/conjunctions?status=all&', 'tcaTo'], ['/api/audit?', 'from'], ['/api/audit?', 'to']] as const) {
+      for (const value of ['0000-06-15T00:00:00Z', '0001-01-01T00:00:00+05:00', '9999-12-31T23:59:59-05:00', '10000-01-01T00:00:00Z', '+010000-01-01T00:00:00.000Z']) {
+        const res = await server.app.inject({ url: `${path}${field}=${encodeURIComponent(value)}` });
+        expect(res.statusCode, `${field}=${value}`).toBe(400);
+        const { message } = res.json() as { message: string };
+        expect(message, `${field}=${value}`).toContain(field);
+        if (!value.startsWith('1') && !value.startsWith('+')) expect(message).toContain('between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z');
+      }
+      for (const value of ['0001-01-01T00:00:00Z', '1900-01-01T00:00:00Z', '9999-12-31T23:59:59Z']) {
+        expect((await server.app.inject({ url: `${path}${field}=${encodeURIComponent(value)}` })).statusCode, `${field}=${value}`).toBe(200);
+      }
+    }
   });
 });
 
@@ -210,6 +276,10 @@ describe('a server with accounts (AUTH=on)', () => {
 
     const ada = await signIn(server.app, 'ada', 'admin-password');
     const list = await server.app.inject({ url: '/api/users', headers: { cookie: ada.cookie } });
+    // Issue 30 item 5: authenticated answers are kept by no cache.
+    for (const url of ['/api/users', '/api/audit?limit=1', '/api/tokens', '/api/auth/session']) {
+      expect((await server.app.inject({ url, headers: { cookie: ada.cookie } })).headers['cache-control'], url).toBe('no-store');
+    }
     expect((list.json() as { users: { username: string; role: string }[] }).users.map((u) => [u.username, u.role])).toEqual([
       ['ada', 'admin'],
       ['otto', 'operator'],

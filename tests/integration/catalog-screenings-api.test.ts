@@ -181,6 +181,10 @@ describe.skipIf(!present)('catalogue-wide screening runs through the API', () =>
     expect(cancelled.json()).toMatchObject({ id, status: 'cancelled' });
     const after = await until(id, (r) => r.status === 'cancelled');
     expect(after.summary).toBeNull();
+    // Issue 30 item 4: an ended run's shards end with it; none is left running or queued.
+    const shardStates = after.progress.shards.map((s) => s.status);
+    expect(shardStates.filter((s) => s !== 'done' && s !== 'cancelled')).toEqual([]);
+    expect(shardStates).toContain('cancelled');
     const again = await t.app.inject({ method: 'POST', url: `/api/catalog-screenings/${id}/cancel` });
     expect(again.statusCode).toBe(409);
     // The pool is free again: a new run may start.

@@ -155,3 +155,49 @@ describe('progress', () => {
     expect((await server.app.inject({ url: '/api/conjunctions/jobs/nosuch' })).statusCode).toBe(404);
   }, 60_000);
 });
+
+// Issue 30 item 3: a synchronous analysis is tied to its request.
+describe('a synchronous analysis', () => {
+  const long = { satellite_ids: [190016, 190013, 190011, 190009, 190101], end: new Date(Date.now() + 6 * 86_400_000).toISOString(), threshold: '50' };
+  /** Starts analyses as the route does, and hands over the first one's id. */
+  const nextJobId = () =>
+    new Promise<string>((resolve) => {
+      const jobs = server.ctx.services.analyses;
+      const start = jobs.start.bind(jobs);
+      jobs.start = (request) => {
+        jobs.start = start;
+        const state = start(request);
+        resolve(state.job.job_id);
+        return state;
+      };
+    });
+
+  it('is cancelled when its client goes away', async () => {
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const id = nextJobId();
+    const controller = new AbortController();
+    const request = fetch(`${address}/api/conjunctions/analyze-selected`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start, ...long }),
+      signal: controller.signal,
+    }).catch((error: unknown) => error);
+    const jobId = await id;
+    expect(server.ctx.services.analyses.get(jobId)?.status).toBe('running');
+    controller.abort();
+    expect(await request).toBeInstanceOf(Error);
+    const ended = await server.ctx.services.analyses.wait(jobId);
+    expect(ended).toMatchObject({ status: 'cancelled' });
+  }, 60_000);
+
+  it('answers 503 with Retry-After when a shutdown cancels it', async () => {
+    const id = nextJobId();
+    const response = analyze(long);
+    await id;
+    await server.ctx.services.analyses.stop();
+    const res = await response;
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({ message: 'The analysis was cancelled because the server is stopping; send it again' });
+  }, 60_000);
+});

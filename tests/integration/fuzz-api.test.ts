@@ -162,7 +162,25 @@ function harvest(value: unknown): void {
 const known = (...keys: string[]) => keys.flatMap((k) => harvested.get(k) ?? []);
 
 const NORADS = [...FLEET.map((f) => f.norad), ...ADVERSARIES.map((a) => a.norad), 25544, 5, 900];
-const isoNear = () => new Date(Date.now() + int(-10, 10) * 86_400_000 + int(0, 86_399) * 1000).toISOString();
+/**
+ * Instants at and beyond what PostgreSQL stores (issue 30 item 1: year 0000 reached it as an
+ * out-of-range timestamp, a 500), and before 1957, where no element set or conjunction can be.
+ */
+const EXTREME_INSTANTS = [
+  '0000-06-15T00:00:00Z',
+  '0000-01-01T00:00:00.000Z',
+  '0001-01-01T00:00:00+05:00',
+  '0001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59-05:00',
+  '10000-01-01T00:00:00Z',
+  '+010000-01-01T00:00:00.000Z',
+  '-000001-01-01T00:00:00.000Z',
+  '1900-01-01T00:00:00Z',
+  '1956-12-31T23:59:59Z',
+  '1957-10-04T19:28:34Z',
+];
+const isoNear = () =>
+  chance(0.1) ? pick(EXTREME_INSTANTS) : new Date(Date.now() + int(-10, 10) * 86_400_000 + int(0, 86_399) * 1000).toISOString();
 /** Candidates for a string with a pattern (the first that matches is taken). */
 const PATTERN_CANDIDATES = () => [
   ...known('conjunctionId'),

@@ -38,9 +38,10 @@ describe('ssa user', () => {
   it('adds, lists, changes and removes accounts, never the last admin', () => {
     expect(ssa(['user', 'add', 'Alice', '--role', 'admin', '--password-stdin'], { input: 'alice-password\n' })).toMatchObject({ code: 0 });
     expect(ssa(['user', 'add', 'bob', '--role', 'viewer', '--password-stdin'], { input: 'bob-password\n' }).code).toBe(0);
-    expect(lines(ssa(['user', 'list']).stdout).map((u) => [u.username, u.role])).toEqual([
-      ['alice', 'admin'],
-      ['bob', 'viewer'],
+    // createdVia (issue 30 item 6): where each account came from.
+    expect(lines(ssa(['user', 'list']).stdout).map((u) => [u.username, u.role, u.createdVia])).toEqual([
+      ['alice', 'admin', 'cli'],
+      ['bob', 'viewer', 'cli'],
     ]);
 
     const duplicate = ssa(['user', 'add', 'BOB', '--role', 'viewer', '--password-stdin'], { input: 'another-one\n' });

@@ -81,6 +81,16 @@ export async function serveCommand(args: string[], env: Record<string, string | 
     await database.close();
     throw new ConfigError("Refusing to start: AUTH=on but there is no admin account. Create one with 'ssa user add NAME --role admin' (same DATA_DIR or DATABASE_URL).");
   }
+  if (config.AUTH === 'on') {
+    // Issue 30 item 6: while AUTH was off, any local process could make accounts and tokens through the API.
+    const open = await ctx.services.accounts.madeWhileAuthOff();
+    if (open.users.length > 0 || open.tokens.length > 0) {
+      ctx.log.warn(
+        { users: open.users.map((u) => `${u.username} (${u.role})`), tokens: open.tokens.map((t) => `${t.id} ${t.username}: ${t.label}`) },
+        'accounts and API tokens were made through the API while AUTH was off (any local process could): check them with ssa user list and ssa user token list; remove or revoke any you do not know',
+      );
+    }
+  }
   const start = await ctx.repositories.appMeta.recordStart(new Date());
   // The settings changed on /config (kept in the database) before the catalogue: the fleet is right from the first run.
   await ctx.services.settings.initialise();

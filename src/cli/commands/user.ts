@@ -24,7 +24,10 @@ admin also manages accounts and reads the audit log.
 The password is read from the terminal (twice, not echoed), or from the first
 line of standard input with --password-stdin (for scripts). Passwords are stored
 as scrypt hashes. 'token add' prints a new API token once: scripts send it as
-"Authorization: Bearer <token>"; only its SHA-256 is stored.
+"Authorization: Bearer <token>"; only its SHA-256 is stored. A token outlives a
+password change (revoke it with 'token revoke'). 'list' and 'token list' say where
+each came from (createdVia): cli, api (an admin signed in), or api_auth_off (the
+API while AUTH was off, when any local process could make one: check those).
 
 The database is the server's (DATA_DIR or DATABASE_URL). The embedded database
 can be opened by one process at a time: while \`ssa serve\` runs on it, manage
@@ -77,7 +80,7 @@ export async function userCommand(args: string[], env: Record<string, string | u
       case 'list':
         arity(0, 'list');
         return async (run) => {
-          for (const u of await run.accounts.listUsers()) io.out(JSON.stringify({ id: u.id, username: u.username, role: u.role, createdAt: u.createdAt.toISOString() }));
+          for (const u of await run.accounts.listUsers()) io.out(JSON.stringify({ id: u.id, username: u.username, role: u.role, createdAt: u.createdAt.toISOString(), createdVia: u.createdVia }));
         };
       case 'role':
         arity(2, 'role');
@@ -131,7 +134,7 @@ interface Runner {
 
 function tokenPlan(args: string[], label: string | undefined, io: Io): (run: Runner) => Promise<void> {
   const [verb, ...rest] = args;
-  const tokenJson = (t: { id: number; username: string; label: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }) => ({
+  const tokenJson = (t: { id: number; username: string; label: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null; createdVia: string | null }) => ({
     id: t.id,
     username: t.username,
     label: t.label,
@@ -139,6 +142,7 @@ function tokenPlan(args: string[], label: string | undefined, io: Io): (run: Run
     createdAt: t.createdAt.toISOString(),
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
     revokedAt: t.revokedAt?.toISOString() ?? null,
+    createdVia: t.createdVia,
   });
   switch (verb) {
     case 'add':

@@ -554,6 +554,8 @@ export const users = pgTable(
     role: text('role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Where it was made (issue 30 item 6): cli | api (an admin signed in) | api_auth_off (any local process, AUTH off); null: before this was recorded. */
+    createdVia: text('created_via'),
   },
   (t) => [uniqueIndex('users_username_uq').on(t.username)],
 );
@@ -576,6 +578,8 @@ export const apiTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** As users.created_via. */
+    createdVia: text('created_via'),
   },
   (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
 );

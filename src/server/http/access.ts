@@ -74,12 +74,19 @@ function allowedHosts(config: Config): { names: Set<string>; hostPorts: Set<stri
   return { names: new Set(['localhost', '127.0.0.1', '[::1]']), hostPorts };
 }
 
-/** The hostname of a Host header value ('[::1]:5000' → '[::1]'), lower-cased. */
-function hostName(host: string): string {
-  const h = host.toLowerCase();
-  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
-  const colon = h.lastIndexOf(':');
-  return colon === -1 ? h : h.slice(0, colon);
+/**
+ * A Host header value as RFC 9110 §7.2 defines it: `uri-host [ ":" port ]`, the uri-host a DNS name,
+ * an IPv4 address or a bracketed IPv6 literal (RFC 3986 §3.2.2), the port digits. Of reg-name's
+ * other characters (sub-delims, percent-encoding) no name this server answers for uses any, so
+ * they are refused with the rest: "127.0.0.1:5083@evil.example" and "127.0.0.1:5083 evil.example"
+ * (issue 30 item 5) parse as no host at all rather than as 127.0.0.1.
+ */
+const HOST_VALUE = /^(\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?)(?::[0-9]{1,5})?$/;
+
+/** The hostname of a Host header value ('[::1]:5000' → '[::1]'), lower-cased; null when it is not one. */
+export function hostName(host: string): string | null {
+  const m = HOST_VALUE.exec(host.toLowerCase());
+  return m ? m[1]! : null;
 }
 
 export async function registerAccess(app: FastifyInstance, options: AccessOptions): Promise<void> {
@@ -100,7 +107,7 @@ export async function registerAccess(app: FastifyInstance, options: AccessOption
     // request.host is X-Forwarded-Host behind a trusted proxy (TRUST_PROXY), else Host.
     const host = request.host ?? '';
     const name = hostName(host);
-    if (!hosts.names.has(name) && !hosts.hostPorts.has(host.toLowerCase())) {
+    if (name === null || (!hosts.names.has(name) && !hosts.hostPorts.has(host.toLowerCase()))) {
       throw new HttpError(421, `This server does not answer for host '${host.slice(0, 100)}'${config.PUBLIC_ORIGIN.length ? '' : ' (set PUBLIC_ORIGIN to serve it)'}`);
     }
     if (!isWrite(request.method)) return;
@@ -114,6 +121,13 @@ export async function registerAccess(app: FastifyInstance, options: AccessOption
     } else if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       throw new HttpError(403, `Cross-origin write refused (Sec-Fetch-Site: ${String(fetchSite).slice(0, 40)})`);
     }
+  });
+
+  // Issue 30 item 5: no API answer is kept by a cache unless its route says how (the polls' ETag
+  // snapshots revalidate with no-cache, the web app's assets are immutable): accounts, tokens, the
+  // audit and the session must not outlive a sign-out in a shared or back-button cache (RFC 9111 §5.2.2.5).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   // HSTS only where it is true: a request that reached us over HTTPS through a trusted proxy
@@ -273,12 +287,21 @@ function registerAudit(app: FastifyInstance, accounts: AccountService, log: Acce
         path: path.slice(0, 500),
         status: reply.statusCode,
         ip: request.ip,
-        detail: auditDetail(request),
+        detail: safeAuditDetail(request),
       });
     } catch (error) {
       log.warn({ err: error, path }, 'audit row not written');
     }
   });
+}
+
+/** The detail, or what kept it from being recorded: the row is written whatever the request held. */
+function safeAuditDetail(request: FastifyRequest): Record<string, unknown> | null {
+  try {
+    return auditDetail(request);
+  } catch (error) {
+    return { unrecorded: storableText(error instanceof Error ? error.message : String(error)) };
+  }
 }
 
 /** The most of an audit row's detail kept, as JSON characters. */
@@ -306,13 +329,52 @@ function auditDetail(request: FastifyRequest): Record<string, unknown> | null {
   return json.length <= MAX_DETAIL_CHARS ? kept : { truncated: json.slice(0, MAX_DETAIL_CHARS).replace(/[\uD800-\uDBFF]$/, '') };
 }
 
-/** PostgreSQL text and jsonb hold neither U+0000 nor lone surrogates: replace them, keep the rest. */
-function storable(value: unknown): unknown {
-  // Lone surrogates (unpaired \uD800-\uDFFF) become U+FFFD, as String.prototype.toWellFormed does.
-  if (typeof value === 'string') return value.slice(0, 500).replaceAll('\u0000', '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-  if (Array.isArray(value)) return value.slice(0, 50).map(storable);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).slice(0, 50).map(([k, v]) => [storable(k) as string, storable(v)]));
-  return value;
+/** How deep and how many values of a write's detail the audit keeps (issue 30 item 2). */
+const MAX_DETAIL_DEPTH = 8;
+const MAX_DETAIL_VALUES = 1000;
+/** Of each array or object, the first this many entries. */
+const MAX_DETAIL_ENTRIES = 50;
+
+/** PostgreSQL text and jsonb hold neither U+0000 nor lone surrogates: replace them (lone surrogates become U+FFFD, as String.prototype.toWellFormed does). */
+function storableText(value: string): string {
+  return value.slice(0, 500).replaceAll('\u0000', '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/**
+ * A copy of a write's detail that jsonb can hold, bounded: text cleaned and cut at 500 characters,
+ * the first 50 entries of each array or object, 8 levels deep and 1,000 values at most, each cut
+ * said in place. Iterative (issue 30 item 2): a body nested 10,000 deep overflowed the stack of the
+ * recursive version, and the write went unaudited.
+ */
+export function storable(root: unknown): unknown {
+  const result: { value?: unknown } = {};
+  const pending: { value: unknown; depth: number; put: (v: unknown) => void }[] = [{ value: root, depth: 0, put: (v) => (result.value = v) }];
+  let values = 0;
+  while (pending.length > 0) {
+    const { value, depth, put } = pending.pop()!;
+    values += 1;
+    if (values > MAX_DETAIL_VALUES) put(`[cut: more than ${MAX_DETAIL_VALUES} values]`);
+    else if (typeof value === 'string') put(storableText(value));
+    else if (value === null || typeof value !== 'object') put(typeof value === 'bigint' ? String(value) : value);
+    else if (depth >= MAX_DETAIL_DEPTH) put(`[cut: nested deeper than ${MAX_DETAIL_DEPTH} levels]`);
+    else if (Array.isArray(value)) {
+      const copy: unknown[] = new Array<unknown>(Math.min(value.length, MAX_DETAIL_ENTRIES)).fill(null);
+      put(copy);
+      // Pushed last to first, so that the first entries are taken first when the value budget runs out.
+      for (let i = copy.length - 1; i >= 0; i -= 1) pending.push({ value: value[i], depth: depth + 1, put: (v) => (copy[i] = v) });
+    } else {
+      const copy: Record<string, unknown> = {};
+      put(copy);
+      const entries = Object.entries(value).slice(0, MAX_DETAIL_ENTRIES);
+      // Keys set now keep the source's order; the values arrive as the walk reaches them.
+      for (const [k] of entries) copy[storableText(k)] = null;
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [k, v] = entries[i]!;
+        pending.push({ value: v, depth: depth + 1, put: (x) => (copy[storableText(k)] = x) });
+      }
+    }
+  }
+  return result.value;
 }
 
 /** Used by the login route: is a loopback server without accounts (and the UI needs no login)? */

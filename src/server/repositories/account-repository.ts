@@ -4,6 +4,12 @@ import { apiTokens, sessions, users } from '../db/schema.ts';
 import { isUniqueViolationOf } from './database-errors.ts';
 
 export type Role = 'viewer' | 'operator' | 'admin';
+/**
+ * Where an account or token was made (issue 30 item 6): `cli` (ssa user, by whoever may run it on
+ * the server's machine), `api` (an admin signed in, AUTH on), `api_auth_off` (the API while AUTH
+ * was off: any local process could); null for those made before this was recorded.
+ */
+export type CreatedVia = 'cli' | 'api' | 'api_auth_off';
 
 export interface UserRow {
   id: number;
@@ -12,6 +18,7 @@ export interface UserRow {
   role: Role;
   createdAt: Date;
   updatedAt: Date;
+  createdVia: CreatedVia | null;
 }
 
 export interface TokenRow {
@@ -23,6 +30,7 @@ export interface TokenRow {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  createdVia: CreatedVia | null;
 }
 
 export class DuplicateUsernameError extends Error {
@@ -33,7 +41,7 @@ export class DuplicateUsernameError extends Error {
 export class AccountRepository {
   constructor(private readonly db: Db) {}
 
-  async createUser(input: { username: string; passwordHash: string; role: Role }, now: Date): Promise<UserRow> {
+  async createUser(input: { username: string; passwordHash: string; role: Role; createdVia: CreatedVia }, now: Date): Promise<UserRow> {
     try {
       const [row] = await this.db
         .insert(users)
@@ -102,7 +110,7 @@ export class AccountRepository {
     });
   }
 
-  async createToken(input: { userId: number; label: string; prefix: string; tokenHash: string }, now: Date): Promise<TokenRow> {
+  async createToken(input: { userId: number; label: string; prefix: string; tokenHash: string; createdVia: CreatedVia }, now: Date): Promise<TokenRow> {
     const [row] = await this.db
       .insert(apiTokens)
       .values({ ...input, createdAt: now })
@@ -124,12 +132,13 @@ export class AccountRepository {
         createdAt: apiTokens.createdAt,
         lastUsedAt: apiTokens.lastUsedAt,
         revokedAt: apiTokens.revokedAt,
+        createdVia: apiTokens.createdVia,
       })
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
       .where(and(filter.userId === undefined ? undefined : eq(apiTokens.userId, filter.userId), filter.id === undefined ? undefined : eq(apiTokens.id, filter.id)))
       .orderBy(desc(apiTokens.id));
-    return rows;
+    return rows.map((r) => ({ ...r, createdVia: r.createdVia as CreatedVia | null }));
   }
 
   /** Marks a token revoked; false when there is no such token or it was already revoked. */
@@ -162,5 +171,5 @@ export class AccountRepository {
 }
 
 function toUser(row: typeof users.$inferSelect): UserRow {
-  return { ...row, role: row.role as Role };
+  return { ...row, role: row.role as Role, createdVia: row.createdVia as CreatedVia | null };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ElementSet } from '../../core/elements/index.ts';
 import type { ScreeningJob, ScreeningShard, ShardResult } from '../../core/screening/index.ts';
 import type { Db } from '../db/database.ts';
@@ -6,7 +6,10 @@ import { screeningCatalogs, screeningJobs, screeningShards } from '../db/schema.
 
 export type ScreeningJobKind = 'catalog' | 'fleet' | 'sst';
 export type ScreeningJobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-export type ShardStatus = 'queued' | 'running' | 'done';
+/** A shard's state; `cancelled` and `failed` are a shard its job ended without (issue 30 item 4). */
+export type ShardStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
+/** The shard states of a job still under way: only these change, so an ended job's shards stay as it left them. */
+const LIVE_SHARDS = ['queued', 'running'] as const;
 
 export interface ScreeningJobRow {
   readonly id: string;
@@ -154,7 +157,7 @@ export class ScreeningJobRepository {
       const rows = await tx
         .update(screeningShards)
         .set({ status: 'running', worker, stage: 'tle', fraction: 0, attempts: sql`${screeningShards.attempts} + 1`, startedAt: sql`now()`, updatedAt: sql`now()`, error: null })
-        .where(and(eq(screeningShards.jobId, jobId), eq(screeningShards.shard, index), ne(screeningShards.status, 'done')))
+        .where(and(eq(screeningShards.jobId, jobId), eq(screeningShards.shard, index), inArray(screeningShards.status, LIVE_SHARDS)))
         .returning({ shard: screeningShards.shard });
       return rows.length > 0;
     });
@@ -176,7 +179,7 @@ export class ScreeningJobRepository {
     const rows = await this.db
       .update(screeningShards)
       .set({ status: 'done', worker, result, ms, stage: 'detect', fraction: 1, finishedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(screeningShards.jobId, jobId), eq(screeningShards.shard, index), ne(screeningShards.status, 'done')))
+      .where(and(eq(screeningShards.jobId, jobId), eq(screeningShards.shard, index), inArray(screeningShards.status, LIVE_SHARDS)))
       .returning({ shard: screeningShards.shard });
     return rows.length > 0;
   }
@@ -186,7 +189,7 @@ export class ScreeningJobRepository {
     await this.db
       .update(screeningShards)
       .set({ status: 'queued', error: error.slice(0, 2000), updatedAt: sql`now()` })
-      .where(and(eq(screeningShards.jobId, jobId), eq(screeningShards.shard, index), ne(screeningShards.status, 'done')));
+      .where(and(eq(screeningShards.jobId, jobId), eq(screeningShards.shard, index), inArray(screeningShards.status, LIVE_SHARDS)));
   }
 
   /** The results of the done shards. */
@@ -234,12 +237,15 @@ export class ScreeningJobRepository {
 
   /** Jobs left queued or running by a server that stopped: failed, with the reason; returns how many. */
   async failActive(kind: ScreeningJobKind, execution: 'threads' | 'queue', error: string): Promise<number> {
-    const rows = await this.db
-      .update(screeningJobs)
-      .set({ status: 'failed', error, finishedAt: sql`now()` })
-      .where(and(eq(screeningJobs.kind, kind), eq(screeningJobs.execution, execution), inArray(screeningJobs.status, ['queued', 'running'])))
-      .returning({ id: screeningJobs.id });
-    return rows.length;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(screeningJobs)
+        .set({ status: 'failed', error, finishedAt: sql`now()` })
+        .where(and(eq(screeningJobs.kind, kind), eq(screeningJobs.execution, execution), inArray(screeningJobs.status, ['queued', 'running'])))
+        .returning({ id: screeningJobs.id });
+      await endShards(tx, rows.map((r) => r.id), 'failed');
+      return rows.length;
+    });
   }
 
   /**
@@ -320,11 +326,25 @@ export class ScreeningJobRepository {
    * while that process holds it (a submitter whose job another server adopted must not end it).
    */
   async finish(jobId: string, status: Exclude<ScreeningJobStatus, 'queued' | 'running'>, error?: string, summary?: unknown, owner?: string): Promise<boolean> {
-    const rows = await this.db
-      .update(screeningJobs)
-      .set({ status, error: error?.slice(0, 2000) ?? null, finishedAt: sql`now()`, ...(summary !== undefined ? { summary } : {}) })
-      .where(and(eq(screeningJobs.id, jobId), inArray(screeningJobs.status, ['queued', 'running']), owner !== undefined ? eq(screeningJobs.owner, owner) : sql`true`))
-      .returning({ id: screeningJobs.id });
-    return rows.length > 0;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(screeningJobs)
+        .set({ status, error: error?.slice(0, 2000) ?? null, finishedAt: sql`now()`, ...(summary !== undefined ? { summary } : {}) })
+        .where(and(eq(screeningJobs.id, jobId), inArray(screeningJobs.status, ['queued', 'running']), owner !== undefined ? eq(screeningJobs.owner, owner) : sql`true`))
+        .returning({ id: screeningJobs.id });
+      // Its shards end with it (issue 30 item 4): a completed job has none left under way; a failed
+      // one's shards not done failed with it, a cancelled one's were cancelled.
+      if (rows.length > 0) await endShards(tx, [jobId], status === 'failed' ? 'failed' : 'cancelled');
+      return rows.length > 0;
+    });
   }
+}
+
+/** Ends the shards still queued or running of jobs that ended, in the transaction that ends them. */
+async function endShards(tx: Pick<Db, 'update'>, jobIds: readonly string[], status: 'cancelled' | 'failed'): Promise<void> {
+  if (jobIds.length === 0) return;
+  await tx
+    .update(screeningShards)
+    .set({ status, updatedAt: sql`now()`, finishedAt: sql`now()` })
+    .where(and(inArray(screeningShards.jobId, [...jobIds]), inArray(screeningShards.status, LIVE_SHARDS)));
 }

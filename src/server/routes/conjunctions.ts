@@ -6,7 +6,7 @@ import { ErrorResponse } from '../../contracts/error.ts';
 import { ActiveConjunctionsResponse, AnalyzeConjunctionRequest, ConjunctionAnalysis, DEFAULT_ANALYSIS_ID, RiskItemsResponse } from '../../contracts/operations.ts';
 import type { AppContext } from '../app-context.ts';
 import { snapshotRoute } from '../http/snapshot-route.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, BusyError, HttpError, notFound } from '../http/errors.ts';
 import { AlertChangeError } from '../services/conjunctions/alert-lifecycle-service.ts';
 import { MonteCarloCheckError } from '../services/conjunctions/monte-carlo-checks.ts';
 
@@ -176,7 +176,7 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         summary: 'Screen the selected satellites against the whole catalogue',
         querystring: AnalyzeQuery,
         body: AnalyzeSelectedRequest,
-        response: { 200: SstResult, 202: AnalysisJob, 400: ErrorResponse, 500: ErrorResponse },
+        response: { 200: SstResult, 202: AnalysisJob, 400: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -185,8 +185,17 @@ export const conjunctionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       if ('problem' in reading) throw badRequest(reading.problem);
       const { job } = jobs.start(reading.request);
       if (request.query.async === '1' || request.query.async === 'true') return reply.status(202).send(job);
+      // A synchronous analysis lives as long as its request (issue 30 item 3): its id reaches nobody,
+      // so nobody else could cancel it, and a client that went away cancels it by going. The response's
+      // 'close' comes after it was sent too; only a close before the answer is finished cancels.
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) jobs.cancel(job.job_id);
+      });
       const done = await jobs.wait(job.job_id);
       if (done?.status === 'completed' && done.result) return done.result;
+      // Cancelled while its client waits: the server is stopping (AnalysisJobs.stop). The same request
+      // succeeds on another server or after the restart, so 503 with Retry-After, not a 500.
+      if (done?.status === 'cancelled') throw new BusyError('The analysis was cancelled because the server is stopping; send it again', 5);
       throw new Error(done?.error ?? 'Unknown error');
     },
   );

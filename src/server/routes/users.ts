@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiTokensResponse, CreateApiToken, CreatedApiToken, CreateUser, TokenParams, UpdateUser, User, UserParams, UsersResponse } from '../../contracts/auth.ts';
@@ -5,7 +6,7 @@ import { ErrorResponse } from '../../contracts/error.ts';
 import type { AppContext } from '../app-context.ts';
 import { HttpError } from '../http/errors.ts';
 import { AccountError, type PublicUser } from '../services/account-service.ts';
-import type { TokenRow } from '../repositories/account-repository.ts';
+import type { CreatedVia, TokenRow } from '../repositories/account-repository.ts';
 
 const STATUS: Record<AccountError['kind'], number> = { invalid: 400, conflict: 409, 'not-found': 404, 'last-admin': 409 };
 
@@ -28,7 +29,11 @@ const tokenJson = (t: TokenRow) => ({
   createdAt: t.createdAt.toISOString(),
   lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
   revokedAt: t.revokedAt?.toISOString() ?? null,
+  createdVia: t.createdVia,
 });
+
+/** Where an account or token made through the API comes from (issue 30 item 6): with AUTH off, any local process could make it. */
+const createdVia = (request: FastifyRequest): CreatedVia => (request.principal?.via === 'local' ? 'api_auth_off' : 'api');
 
 /** Accounts and API tokens, for admins (issue 12). `ssa user` does the same from the shell. */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -43,7 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/api/users',
     { config: { ...admin, auditBody: ['username', 'role'] }, schema: { tags, summary: 'Create an account (admin)', body: CreateUser, response: { 201: User, 400: ErrorResponse, 409: ErrorResponse } } },
-    async (request, reply) => reply.status(201).send(userJson(await answering(() => accounts.addUser(request.body, new Date())))),
+    async (request, reply) => reply.status(201).send(userJson(await answering(() => accounts.addUser(request.body, new Date(), createdVia(request))))),
   );
 
   app.patch(
@@ -92,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const { token, record } = await answering(() => accounts.createToken(request.params.id, request.body.label, new Date()));
+      const { token, record } = await answering(() => accounts.createToken(request.params.id, request.body.label, new Date(), createdVia(request)));
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ token, record: tokenJson(record) });
     },

@@ -1,4 +1,4 @@
-import type { AccountRepository, Role, TokenRow, UserRow } from '../repositories/account-repository.ts';
+import type { AccountRepository, CreatedVia, Role, TokenRow, UserRow } from '../repositories/account-repository.ts';
 import { DuplicateUsernameError } from '../repositories/account-repository.ts';
 import type { AuditEntry, AuditRepository } from '../repositories/audit-repository.ts';
 import type { SessionRepository } from '../repositories/session-repository.ts';
@@ -41,6 +41,7 @@ export interface PublicUser {
   role: Role;
   createdAt: Date;
   updatedAt: Date;
+  createdVia: CreatedVia | null;
 }
 
 const publicUser = ({ passwordHash: _hash, ...user }: UserRow): PublicUser => user;
@@ -80,12 +81,12 @@ export class AccountService {
     return role as Role;
   }
 
-  async addUser(input: { username: string; password: string; role: string }, now: Date): Promise<PublicUser> {
+  async addUser(input: { username: string; password: string; role: string }, now: Date, createdVia: CreatedVia = 'cli'): Promise<PublicUser> {
     const username = AccountService.checkUsername(input.username);
     AccountService.checkPassword(input.password);
     const role = AccountService.checkRole(input.role);
     try {
-      return publicUser(await this.accounts.createUser({ username, role, passwordHash: await hashPassword(input.password) }, now));
+      return publicUser(await this.accounts.createUser({ username, role, passwordHash: await hashPassword(input.password), createdVia }, now));
     } catch (error) {
       if (error instanceof DuplicateUsernameError) throw new AccountError('conflict', error.message);
       throw error;
@@ -94,6 +95,16 @@ export class AccountService {
 
   async listUsers(): Promise<PublicUser[]> {
     return (await this.accounts.listUsers()).map(publicUser);
+  }
+
+  /**
+   * The accounts and live tokens made through the API while AUTH was off (issue 30 item 6): any
+   * local process could make them, so a server starting with AUTH=on names them in its log.
+   */
+  async madeWhileAuthOff(): Promise<{ users: PublicUser[]; tokens: TokenRow[] }> {
+    const users = (await this.accounts.listUsers()).filter((u) => u.createdVia === 'api_auth_off').map(publicUser);
+    const tokens = (await this.accounts.listTokens()).filter((t) => t.createdVia === 'api_auth_off' && t.revokedAt === null);
+    return { users, tokens };
   }
 
   async countAdmins(): Promise<number> {
@@ -141,12 +152,12 @@ export class AccountService {
   }
 
   /** Creates an API token for a user; the token itself is returned this once and stored only as its hash. */
-  async createToken(idOrName: number | string, label: string, now: Date): Promise<{ token: string; record: TokenRow }> {
+  async createToken(idOrName: number | string, label: string, now: Date, createdVia: CreatedVia = 'cli'): Promise<{ token: string; record: TokenRow }> {
     const user = await this.requireUser(idOrName);
     const trimmed = label.trim();
     if (trimmed.length < 1 || trimmed.length > 100) throw new AccountError('invalid', 'the token label must be 1-100 characters');
     const { token, prefix, hash } = newApiToken();
-    const record = await this.accounts.createToken({ userId: user.id, label: trimmed, prefix, tokenHash: hash }, now);
+    const record = await this.accounts.createToken({ userId: user.id, label: trimmed, prefix, tokenHash: hash, createdVia }, now);
     return { token, record };
   }
 

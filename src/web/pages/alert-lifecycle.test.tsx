@@ -26,9 +26,9 @@ function session(role: 'viewer' | 'operator' | 'admin', username = 'olga'): Sess
 }
 
 const USERS: User[] = [
-  { id: 1, username: 'admin', role: 'admin', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
-  { id: 2, username: 'olga', role: 'operator', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
-  { id: 3, username: 'yossi', role: 'operator', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+  { id: 1, username: 'admin', role: 'admin', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdVia: 'cli' },
+  { id: 2, username: 'olga', role: 'operator', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdVia: 'cli' },
+  { id: 3, username: 'yossi', role: 'operator', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdVia: 'cli' },
 ];
 
 type Api = Parameters<typeof mockAlertsApi>[0] & object;

@@ -10,12 +10,14 @@ import { formatPercent, formatSlice, formatWindow, RUN_STAGE_LABELS, SHARD_STAGE
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 
-const SHARD_STATUS_LABELS: Record<ShardProgress['status'], string> = { queued: 'Queued', running: 'Running', done: 'Done' };
+const SHARD_STATUS_LABELS: Record<ShardProgress['status'], string> = { queued: 'Queued', running: 'Running', done: 'Done', cancelled: 'Cancelled', failed: 'Failed' };
 
 const SHARD_STATUS_CLASS: Record<ShardProgress['status'], string> = {
   queued: 'text-muted-foreground',
   running: 'text-blue-400',
   done: 'text-green-400',
+  cancelled: 'text-muted-foreground',
+  failed: 'text-red-400',
 };
 
 const EXECUTION_LABELS: Record<CatalogScreening['execution'], string> = {
