@@ -19,6 +19,10 @@
  * 26,140 objects × 24 h at 5 km, beside propagating the catalogue; with DATABASE_URL, the same job
  * on one and two `ssa worker` processes through the job queue, and an estimate for 100,000 objects × 7 days.
  *
+ * Stale element sets (issue 30, scripts/bench-stale.ts): `ssa screen --all` of the 2023 catalogue over 2 h of 2026 as
+ * one process (every set stale: listed, not screened), one 2-h shard of the whole catalogue on one worker (target
+ * < 10 s), and SGP4 of the resonant objects with the integrator carried along against satellite.js's restart.
+ *
  * Operations API (issue 6, scripts/bench-operations.ts): requests/s and p99 latency of the
  * endpoints the dashboard polls, on a real server with the demo catalogue, loaded by autocannon.
  *
@@ -54,6 +58,7 @@ import { formatTle, parseElementSets } from '../src/core/elements/index.ts';
 import { createSgp4 } from '../src/core/propagation/index.ts';
 import { PropagationPool } from './propagation/propagation-pool.ts';
 import { allVsAllBench } from './bench-all-vs-all.ts';
+import { staleBench } from './bench-stale.ts';
 import { atmosphereBench } from './bench-atmosphere.ts';
 import { globeBench, visualizationBench } from './bench-globe.ts';
 import { operationsBench } from './bench-operations.ts';
@@ -165,6 +170,7 @@ await catalogueBench();
 if (existsSync(catalogPath)) await screeningBench(row);
 await startupBench(row);
 await allVsAllBench(row);
+await staleBench(row);
 await pcBench(row);
 await cdmFeedBench(row);
 await monteCarloBench(row);

@@ -52,6 +52,8 @@ export const CatalogScreeningSummary = z
     conjunctions: z.number().int(),
     proximities: z.number().int().describe('Pairs that stay close (docked, formation): kept apart, not conjunctions'),
     skippedObjects: z.number().int().describe('Objects SGP4 cannot propagate in the window'),
+    staleObjects: z.number().int().optional().describe('Objects whose element set is more than maxElementAgeDays from the window: not screened (GET /api/catalog-screenings/{id}/stale lists them)'),
+    maxElementAgeDays: z.number().nullable().optional().describe('MAX_ELEMENT_AGE_DAYS of the run (null: every set screened)'),
     byRisk: CountByKey.describe('Conjunctions per risk level'),
     byRegime: CountByKey.describe('Conjunctions per regime of the encounter (altitude at TCA): LEO, MEO, GEO, HEO'),
     perDay: z.array(z.object({ day: z.string().describe('UTC date, YYYY-MM-DD'), conjunctions: z.number().int() })).describe('Conjunctions per UTC day of TCA'),
@@ -87,6 +89,20 @@ export const CatalogScreening = z
   })
   .meta({ id: 'CatalogScreening' });
 export type CatalogScreening = z.infer<typeof CatalogScreening>;
+
+/** An object of a run whose element set was too far from the window to screen (issue 30). */
+export const CatalogStaleObject = z
+  .object({
+    noradId: z.number().int(),
+    name: z.string(),
+    epoch: isoUtc('The element set’s epoch'),
+    ageDays: z.number().describe('Days from the epoch to the window'),
+  })
+  .meta({ id: 'CatalogStaleObject' });
+export type CatalogStaleObject = z.infer<typeof CatalogStaleObject>;
+
+export const CatalogStaleList = z.array(CatalogStaleObject).meta({ id: 'CatalogStaleList' });
+export type CatalogStaleList = z.infer<typeof CatalogStaleList>;
 
 export const CatalogScreeningList = z.array(CatalogScreening).meta({ id: 'CatalogScreeningList' });
 export type CatalogScreeningList = z.infer<typeof CatalogScreeningList>;

@@ -141,6 +141,17 @@ export const SstProximity = z
   .meta({ id: 'SstProximity' });
 export type SstConjunction = z.infer<typeof SstConjunction>;
 
+/** An object whose element set is too far from the window to screen (MAX_ELEMENT_AGE_DAYS, issue 30): listed, not screened. */
+export const SstStaleObject = z
+  .object({
+    norad: z.string(),
+    name: z.string(),
+    epoch: z.string().describe('The element set’s epoch, ISO 8601 UTC'),
+    age_days: z.number().describe('Days from the epoch to the window'),
+  })
+  .meta({ id: 'SstStaleObject' });
+export type SstStaleObject = z.infer<typeof SstStaleObject>;
+
 /** The SST result (product spec §3). */
 export const SstResult = z
   .object({
@@ -148,6 +159,10 @@ export const SstResult = z
     total_objects: z.number().int().describe('Catalogue objects screened against'),
     conjunctions: z.array(SstConjunction),
     proximities: z.array(SstProximity).optional().describe('Pairs that stay close, kept apart from the conjunctions'),
+    stale_objects: z
+      .array(SstStaleObject)
+      .optional()
+      .describe('Objects (primaries or catalogue) whose element set is more than MAX_ELEMENT_AGE_DAYS from the window: not screened, oldest first'),
   })
   .meta({ id: 'SstResult' });
 export type SstResult = z.infer<typeof SstResult>;

@@ -233,7 +233,7 @@ export function createAppContext(config: Config, database: Database, version: st
     },
     log.child({ service: 'catalog-updater' }),
   );
-  const screening = new ScreeningService(catalog, { originator: 'DATA FORGE' });
+  const screening = new ScreeningService(catalog, { originator: 'DATA FORGE', maxElementAgeDays: config.MAX_ELEMENT_AGE_DAYS });
   // A fleet object's operator ephemeris, where one covers the window, is screened in its element set's place (issue 28).
   const ephemerides = new EphemerisService(repositories.ephemerides, catalog);
   screening.useEphemerides(ephemerides, (message) => log.child({ service: 'screening' }).warn(message));
@@ -345,6 +345,7 @@ export function createAppContext(config: Config, database: Database, version: st
         intervalHours: config.CATALOG_SCREENING_HOURS,
         windowHours: config.CATALOG_SCREENING_WINDOW_HOURS,
         thresholdKm: config.CATALOG_SCREENING_THRESHOLD_KM,
+        maxElementAgeDays: config.MAX_ELEMENT_AGE_DAYS,
         claim: (task, intervalMs) => claims.claim(task, intervalMs),
         onDailyPairs: (pairs) => operationsReadModel.setCatalogDailyScreens(pairs, new Date()),
         heartbeat: jobHeartbeat,

@@ -113,6 +113,14 @@ export const ConfigSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'must be a distance in km' }).positive('must be a positive distance in km').max(100, 'must be at most 100').default(5),
   ),
+  /**
+   * Element sets whose epoch is more than this many days from a screening's window are stale: not
+   * screened (SGP4 is off by tens of km a month from the epoch), listed apart with their age.
+   */
+  MAX_ELEMENT_AGE_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of days' }).positive('must be a positive number of days').max(3650, 'must be at most 3650').default(30),
+  ),
   /** With DATABASE_URL: worker threads this server lends to the job queue (0: only ssa worker processes screen shards). */
   QUEUE_SERVER_WORKERS: z.preprocess(
     emptyToUndefined,

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { CatalogConjunctionPage, CatalogScreening } from '../../src/contracts/catalog-screenings.ts';
+import type { CatalogConjunctionPage, CatalogScreening, CatalogStaleObject } from '../../src/contracts/catalog-screenings.ts';
 import { screeningJob } from '../../src/server/screening/run-screening.ts';
 import { CATALOG_CSV_COLUMNS } from '../../src/server/services/catalog-screening/conjunction-csv.ts';
 import { useTestApp } from './support/app.ts';
@@ -92,8 +92,33 @@ describe.skipIf(!present)('catalogue-wide screening runs through the API', () =>
 
     // The same as screening the same catalogue version directly (the shards merged exactly).
     const version = t.ctx.services.screening.catalogVersion();
-    const direct = await t.ctx.services.screening.runJob(screeningJob(version, 'all', run.start, run.end, 20), version);
+    const direct = await t.ctx.services.screening.runJob(screeningJob(version, 'all', run.start, run.end, 20, 30), version);
     expect(run.summary!.conjunctions).toBe(direct.conjunctions.length);
+
+    // Stale element sets (issue 30 item 7; MAX_ELEMENT_AGE_DAYS, default 30): the objects whose
+    // epoch is more than 30 days from the window are listed with their age, oldest first, and
+    // are in no conjunction.
+    const DAY = 86_400_000;
+    const [from, to] = [Date.parse(run.start), Date.parse(run.end)];
+    const ageOf = (epoch: number) => (epoch < from ? (from - epoch) / DAY : epoch > to ? (epoch - to) / DAY : 0);
+    const expectedStale = version.sets.filter((s) => ageOf(s.epoch) > 30);
+    expect(expectedStale.length).toBeGreaterThan(0);
+    expect(run.summary!.staleObjects).toBe(expectedStale.length);
+    expect(run.summary!.maxElementAgeDays).toBe(30);
+    const stale = await get<CatalogStaleObject[]>(`/api/catalog-screenings/${id}/stale`);
+    expect(stale.map((s) => s.noradId).sort((a, b) => a - b)).toEqual(expectedStale.map((s) => s.norad).sort((a, b) => a - b));
+    for (const s of stale) {
+      const set = expectedStale.find((e) => e.norad === s.noradId)!;
+      expect(s.epoch).toBe(new Date(set.epoch).toISOString());
+      expect(s.ageDays).toBeCloseTo(ageOf(set.epoch), 2);
+    }
+    expect(stale.map((s) => s.ageDays)).toEqual([...stale.map((s) => s.ageDays)].sort((a, b) => b - a));
+    const staleIds = new Set(stale.map((s) => s.noradId));
+    expect(direct.conjunctions.filter((c) => staleIds.has(c.approach.primary) || staleIds.has(c.approach.secondary))).toEqual([]);
+    // Screened anyway (no limit), some of them meet something: the list is not empty for nothing.
+    const unlimited = await t.ctx.services.screening.runJob(screeningJob(version, 'all', run.start, run.end, 20), version);
+    expect(unlimited.conjunctions.length).toBeGreaterThanOrEqual(direct.conjunctions.length);
+    expect((await t.app.inject({ method: 'GET', url: '/api/catalog-screenings/no-such-run/stale' })).statusCode).toBe(404);
     expect(run.summary!.proximities).toBe(direct.proximities.length);
     // The ISS and its docked vehicles stay together: proximities, not conjunctions.
     expect(direct.proximities.some((p) => p.primary === 25544 || p.secondary === 25544)).toBe(true);

@@ -2,6 +2,7 @@ import { json2satrec, propagate } from 'satellite.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisJob, SstResult } from '../../src/contracts/conjunctions.ts';
 import { readCdm } from '../../src/core/cdm/index.ts';
+import { decodeAlpha5 } from '../../src/core/elements/index.ts';
 import { initialiseCatalog, useTestApp } from './support/app.ts';
 
 // SST analyses through the HTTP API on the 50,000-object demo catalogue.
@@ -38,6 +39,28 @@ describe('POST /api/conjunctions/analyze-selected: bad requests', () => {
   });
 });
 
+describe('an analysis of a window the element sets are too old for (issue 30)', () => {
+  it('screens nothing and lists every set as stale with its age, oldest first, the primaries among them', async () => {
+    // The demo's epochs are within days before now: 40 days on, every set is more than 30 days old.
+    const from = Date.now() + 40 * 86_400_000;
+    const res = await analyze({ start: new Date(from).toISOString(), end: new Date(from + 6 * 3_600_000).toISOString() });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = SstResult.parse(res.json());
+    expect(result.conjunctions).toEqual([]);
+    const stale = result.stale_objects!;
+    expect(stale).toHaveLength(server.ctx.services.screening.catalogVersion().sets.length);
+    const sets = new Map([...server.ctx.services.catalog.all()].map((e) => [e.object.noradId, e.set]));
+    for (const id of PRIMARIES) {
+      const s = stale.find((o) => decodeAlpha5(o.norad) === id)!; // ids over 99999 in Alpha-5, as the conjunctions'
+      expect(s.name).toBe(server.ctx.services.catalog.entry(id)!.object.name);
+      expect(s.epoch).toBe(new Date(sets.get(id)!.epoch).toISOString());
+      expect(s.age_days).toBeCloseTo((from - sets.get(id)!.epoch) / 86_400_000, 1);
+      expect(s.age_days).toBeGreaterThan(30);
+    }
+    expect(stale.map((s) => s.age_days)).toEqual([...stale.map((s) => s.age_days)].sort((a, b) => b - a));
+  }, 120_000);
+});
+
 describe('an analysis of three fleet satellites over 48 h at 5 km', () => {
   let result: SstResult;
   beforeAll(async () => {
@@ -48,6 +71,7 @@ describe('an analysis of three fleet satellites over 48 h at 5 km', () => {
 
   it('screens the whole catalogue and finds close approaches inside the window and threshold', () => {
     expect(result.total_objects).toBe(50_000);
+    expect(result.stale_objects).toEqual([]); // the demo's sets are days old
     expect(result.conjunctions.length).toBeGreaterThan(0);
     for (const c of result.conjunctions) {
       expect(PRIMARIES).toContain(c.primary_id);

@@ -98,6 +98,28 @@ describe('ssa screen', () => {
     expect(writer.exitCode ?? (await new Promise((resolve) => writer.on('exit', resolve)))).toBe(0);
   }, 60_000);
 
+  it('lists element sets more than 30 days from the window as stale and does not screen them (issue 30)', async () => {
+    // The three sets' epochs are 2023-10-09; a window a (leap) year on finds TECHSAT's 365.6 days old.
+    const later = ['--catalog', catalogPath, '--primary', '25397', '--start', '2024-10-09T00:00:00Z', '--end', '2024-10-09T06:00:00Z', '--threshold-km', '5', '--workers', '1'];
+    const { stdout, stderr } = await run(later);
+    const out = JSON.parse(stdout) as { conjunctions: unknown[]; stale_objects: { norad: string; name: string; epoch: string; age_days: number }[] };
+    expect(out.conjunctions).toEqual([]);
+    expect(out.stale_objects.map((s) => s.norad)).toEqual(['25397', '41423', '00046']); // oldest first, five digits as the conjunctions' ids
+    const techsatEpoch = Date.UTC(2023, 0, 1) + (282.40800592 - 1) * 86_400_000;
+    expect(out.stale_objects[0]).toEqual({ norad: '25397', name: 'TECHSAT 1B', epoch: new Date(Math.round(techsatEpoch)).toISOString(), age_days: Math.round(((Date.UTC(2024, 9, 9) - techsatEpoch) / 86_400_000) * 100) / 100 });
+    expect(stderr).toMatch(/primary 25397 not screened: its element set is 365\.6 days from the window \(--max-element-age-days 30\)/);
+    expect(stderr).toMatch(/3 element set\(s\) more than 30 days from the window are stale, not screened/);
+    // A limit beyond their age, or none, screens them as before.
+    for (const limit of ['400', 'none']) {
+      const again = JSON.parse((await run([...later, '--max-element-age-days', limit])).stdout) as { stale_objects: unknown[] };
+      expect(again.stale_objects, limit).toEqual([]);
+    }
+    // In the sets' own window nothing is stale and the approach is found (the first test's).
+    const own = JSON.parse((await run([...good, '--workers', '1'])).stdout) as { conjunctions: unknown[]; stale_objects: unknown[] };
+    expect(own.stale_objects).toEqual([]);
+    expect(own.conjunctions).toHaveLength(1);
+  }, 60_000);
+
   it('prints its usage with --help', async () => {
     expect((await run(['--help'])).stdout).toBe(SCREEN_USAGE);
   });
@@ -120,6 +142,8 @@ describe('ssa screen', () => {
     ['a file with no element sets', withArg('--catalog', file('empty.txt', 'nothing here\n')), /no valid element sets/],
     ['an unknown option', [...good, '--radius', '3'], /Unknown option/],
     ['--all with --primary', [...good, '--all'], /--all and --primary exclude each other/],
+    ['a maximum age that is no number', [...good, '--max-element-age-days', 'old'], /--max-element-age-days: expected a number of days greater than 0 or 'none', got 'old'/],
+    ['a zero maximum age', [...good, '--max-element-age-days', '0'], /--max-element-age-days: expected a number of days greater than 0/],
     [
       'a primary SGP4 cannot propagate (SGP4-XP elements, ephemeris type 4), checked while the workers screen',
       withArg('--catalog', file('xp.3le', CATALOG.replace(LINES.techsat[0]!, '1 25397U 98043D   23282.40800592  .00000298  00000-0  14973-3 4  9995'))),
@@ -180,6 +204,6 @@ describe('ssa screen', () => {
     ].join('\n');
     const path = file('one.kvn', omm);
     const { stdout } = await run(['--catalog', path, '--primary', '25397', '--start', '2023-10-09T02:00:00+02:00', '--end', '2023-10-09T01:00Z', '--threshold-km', '1', '--workers', '1']);
-    expect(JSON.parse(stdout)).toEqual({ total_objects: 1, conjunctions: [], proximities: [] });
+    expect(JSON.parse(stdout)).toEqual({ total_objects: 1, conjunctions: [], proximities: [], stale_objects: [] });
   }, 60_000);
 });

@@ -2,19 +2,19 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { decodeAlpha5, parseElementSets } from '../../core/elements/index.ts';
 import { createSgp4 } from '../../core/propagation/index.ts';
-import { isoUtc, SCREENING_STAGES, type ScreeningJob, type ScreeningProgress } from '../../core/screening/index.ts';
+import { DEFAULT_MAX_ELEMENT_AGE_DAYS, isoUtc, SCREENING_STAGES, type ScreeningJob, type ScreeningProgress } from '../../core/screening/index.ts';
 import { parseUtc } from '../../core/time/index.ts';
 import { catalogVersionOf, localCatalogVersion, type CatalogVersion } from '../../server/screening/catalog-version.ts';
 import { runScreening, screeningJob, type ScreeningReport } from '../../server/screening/run-screening.ts';
 import { ScreeningPool } from '../../server/workers/screening/screening-pool.ts';
 import type { WarmUpRequest } from '../../server/workers/screening/screening-protocol.ts';
-import { sstConjunction, sstProximity } from '../../server/screening/sst-format.ts';
+import { sstConjunction, sstProximity, sstStale } from '../../server/screening/sst-format.ts';
 import { parseCommandLine } from '../parse.ts';
 import { UsageError } from '../usage-error.ts';
 import type { Config } from '../../server/config.ts';
 import { processIo, type CommandIo } from '../io.ts';
 
-export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE (--primary ID[,ID...] | --all) --start ISO --end ISO --threshold-km X [--workers N] [--queue [--shards N]] [--progress]
+export const SCREEN_USAGE = `Usage: ssa screen --catalog FILE (--primary ID[,ID...] | --all) --start ISO --end ISO --threshold-km X [--workers N] [--queue [--shards N]] [--max-element-age-days N|none] [--progress]
        ssa screen --catalog FILE --ephemeris FILE.oem --start ISO --end ISO --threshold-km X
 
 Finds every close approach closer than X km between the primaries and every other object of
@@ -32,7 +32,8 @@ as a 6x6), Alfano's maximum probability and risk level. Prints JSON on stdout:
    "secondary_norad","tca","miss_distance_km","relative_velocity_km_s","collision_probability",
    "max_collision_probability","risk_level","pc2d","pc3d","pc_method","pc_violations"}],
    "proximities":[{"primary_object","secondary_object","primary_norad","secondary_norad","kind",
-   "start","end","min_distance_km","max_distance_km","mean_distance_km","relative_speed_m_s"}]}
+   "start","end","min_distance_km","max_distance_km","mean_distance_km","relative_speed_m_s"}],
+   "stale_objects":[{"norad","name","epoch","age_days"}]}
 with times in ISO 8601 UTC (milliseconds, ending in Z), conjunctions sorted by tca.
 
 Options:
@@ -52,6 +53,10 @@ Options:
   --queue               screen on 'ssa worker' processes through the job queue in PostgreSQL
                         (needs DATABASE_URL): submit the shards, wait, merge, print the same JSON
   --shards N            shards of a queued job (default: one per 2 h of window with --all, else 16)
+  --max-element-age-days N
+                        element sets whose epoch is more than N days from the window are stale: not
+                        screened (SGP4 is off by tens of km a month from its epoch) but listed in
+                        stale_objects, oldest first (default 30; 'none': screen every set)
   --progress            print the stages on stderr as the work runs
   -h, --help            show this help
 `;
@@ -91,6 +96,14 @@ function parsePrimaries(text: string | undefined): number[] {
     return norad;
   });
   return [...new Set(ids)];
+}
+
+function parseMaxAge(text: string | undefined): number | undefined {
+  if (text === undefined) return DEFAULT_MAX_ELEMENT_AGE_DAYS;
+  if (text.trim().toLowerCase() === 'none') return undefined;
+  const value = Number(text);
+  if (!NUMBER.test(text.trim()) || !(value > 0) || !Number.isFinite(value)) throw new UsageError(`--max-element-age-days: expected a number of days greater than 0 or 'none', got '${text}'`, SCREEN_USAGE);
+  return value;
 }
 
 function parseThreshold(text: string | undefined): number {
@@ -158,6 +171,7 @@ export async function screenCommand(args: string[], env: Record<string, string |
       queue: { type: 'boolean' },
       shards: { type: 'string' },
       progress: { type: 'boolean' },
+      'max-element-age-days': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     SCREEN_USAGE,
@@ -195,6 +209,7 @@ export async function screenCommand(args: string[], env: Record<string, string |
   const end = parseInstant('end', values.end);
   if (!(end > start)) throw new UsageError(`--end (${isoUtc(end)}) must be after --start (${isoUtc(start)})`, SCREEN_USAGE);
   const thresholdKm = parseThreshold(values['threshold-km']);
+  const maxElementAgeDays = parseMaxAge(values['max-element-age-days']);
   const workers = parseWorkers(values.workers);
   let shards: number | undefined;
   if (values.shards !== undefined) {
@@ -241,7 +256,7 @@ export async function screenCommand(args: string[], env: Record<string, string |
       }
       return undefined;
     };
-    const job = screeningJob(catalog, values.all ? 'all' : primaries, isoUtc(start), isoUtc(end), thresholdKm);
+    const job = screeningJob(catalog, values.all ? 'all' : primaries, isoUtc(start), isoUtc(end), thresholdKm, maxElementAgeDays);
     let lastStage = '';
     const onProgress = (p: ScreeningProgress) => {
       if (!values.progress || p.stage === lastStage) return;
@@ -274,10 +289,16 @@ export async function screenCommand(args: string[], env: Record<string, string |
     closing = pool?.close();
     for (const s of report.skipped) if (primaries.includes(s.norad)) io.stderr(`ssa screen: primary ${s.norad} skipped: ${s.reason}\n`);
     const names = new Map(catalog.sets.map((set) => [set.norad, set.name ?? String(set.norad)]));
+    if (report.stale.length > 0) {
+      const stalePrimaries = report.stale.filter((s) => primaries.includes(s.norad));
+      for (const s of stalePrimaries) io.stderr(`ssa screen: primary ${s.norad} not screened: its element set is ${s.ageDays.toFixed(1)} days from the window (--max-element-age-days ${maxElementAgeDays})\n`);
+      io.stderr(`ssa screen: ${report.stale.length} element set(s) more than ${maxElementAgeDays} days from the window are stale, not screened: listed in stale_objects\n`);
+    }
     const output = {
       total_objects: report.totalObjects,
       conjunctions: report.conjunctions.map(sstConjunction),
       proximities: report.proximities.map((p) => sstProximity(p, (norad) => names.get(norad) ?? String(norad))),
+      stale_objects: report.stale.map((s) => sstStale(s, (norad) => names.get(norad) ?? String(norad))),
     };
     await io.stdout(`${JSON.stringify(output, null, 2)}\n`);
   } finally {

@@ -22,7 +22,7 @@
  * Results do not depend on call order (the integrator restarts or steps on a fixed 720-min
  * grid from epoch), but a model should not be shared across threads.
  */
-import { json2satrec, sgp4, twoline2satrec, type SatRec } from 'satellite.js';
+import { json2satrec, twoline2satrec, type SatRec } from 'satellite.js';
 import type { ElementSet } from '../elements/element-set.ts';
 import { formatTle, type TleLines } from '../elements/tle-format.ts';
 import { cosparFromTle } from '../elements/cospar.ts';
@@ -34,6 +34,7 @@ import { formatUtc } from '../time/iso-time.ts';
 import { minutesBetween } from '../time/julian.ts';
 import { temePosition, temeVelocity, type Minutes, type Position, type Teme, type UtcMs, type Velocity } from '../units.ts';
 import { isSgp4ErrorCode, SGP4_ERROR_MESSAGES, type Sgp4ErrorCode } from './sgp4-errors.ts';
+import { sgp4Continued } from './resonance.ts';
 
 export interface Sgp4Model {
   readonly norad: number;
@@ -162,7 +163,7 @@ function modelOf(source: Sgp4Model | ElementSet): Sgp4Model {
  */
 export function propagate(source: Sgp4Model | ElementSet, tsince: Minutes): Sgp4Result {
   const model = modelOf(source);
-  const pv = sgp4(model.satrec, tsince);
+  const pv = sgp4Continued(model.satrec, tsince);
   const code = model.satrec.error as number;
   if (pv && code === 0) {
     const { position: r, velocity: v } = pv;

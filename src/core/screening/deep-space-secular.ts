@@ -14,10 +14,12 @@
  * again), solves Kepler's equation, adds the short-period terms, forms position and velocity and
  * allocates objects, none of which the filters use.
  *
- * As in satellite.js, the resonance integration restarts from the epoch at every call (its record
- * keeps no integrator state between calls), so the result does not depend on call order.
+ * The resonance integration continues from the state the record holds (resonance.ts, as in
+ * Vallado's C++, where dspace writes atime, xli and xni back), rather than restarting from the
+ * epoch at every call as satellite.js does; the doubles are the same, whatever the call order.
  */
 import { constants, type SatRec } from 'satellite.js';
+import { advanceResonance, resonanceRates, type ResonanceRates } from '../propagation/resonance.ts';
 
 const { twoPi } = constants;
 
@@ -31,20 +33,10 @@ export interface SecularUpdate {
   nm: number;
 }
 
-// dspace.js constants.
-const FASX2 = 0.13130908;
-const FASX4 = 2.8843198;
-const FASX6 = 0.37448087;
-const G22 = 5.7686396;
-const G32 = 0.95240898;
-const G44 = 1.8014998;
-const G52 = 1.050833;
-const G54 = 4.4108898;
 /** Earth's rotation, rad/min: dspace.js writes 4.37526908801129966e-3, which is this double (its shortest form). */
 const RPTIM = 0.0043752690880113;
-const STEPP = 720.0;
-const STEPN = -720.0;
-const STEP2 = 259200.0;
+
+const ratesScratch: ResonanceRates = { xndt: 0, xldot: 0, xnddt: 0 };
 
 /** dspace.js for `satrec` at `tsince` minutes, updating `u` in place as sgp4.js does with dspace's result. */
 export function deepSpaceResonances(satrec: SatRec, tsince: number, u: SecularUpdate): void {
@@ -58,63 +50,17 @@ export function deepSpaceResonances(satrec: SatRec, tsince: number, u: SecularUp
   u.nodem += s.dnodt * t;
   u.mm += s.dmdt * t;
   if (s.irez === 0) return;
-  let atime = s.atime;
-  let xni = s.xni;
-  let xli = s.xli;
-  if (atime === 0.0 || t * atime <= 0.0 || Math.abs(t) < Math.abs(atime)) {
-    atime = 0.0;
-    xni = s.no;
-    xli = s.xlamo;
-  }
-  const delt = t > 0.0 ? STEPP : STEPN;
-  let ft = 0.0;
-  let xndt = 0.0;
-  let xldot = 0.0;
-  let xnddt = 0.0;
-  let iretn = 381;
-  while (iretn === 381) {
-    if (s.irez !== 2) {
-      xndt = s.del1 * Math.sin(xli - FASX2) + s.del2 * Math.sin(2.0 * (xli - FASX4)) + s.del3 * Math.sin(3.0 * (xli - FASX6));
-      xldot = xni + s.xfact;
-      xnddt = s.del1 * Math.cos(xli - FASX2) + 2.0 * s.del2 * Math.cos(2.0 * (xli - FASX4)) + 3.0 * s.del3 * Math.cos(3.0 * (xli - FASX6));
-      xnddt *= xldot;
-    } else {
-      const xomi = s.argpo + s.argpdot * atime;
-      const x2omi = xomi + xomi;
-      const x2li = xli + xli;
-      xndt =
-        s.d2201 * Math.sin(x2omi + xli - G22) +
-        s.d2211 * Math.sin(xli - G22) +
-        s.d3210 * Math.sin(xomi + xli - G32) +
-        s.d3222 * Math.sin(-xomi + xli - G32) +
-        s.d4410 * Math.sin(x2omi + x2li - G44) +
-        s.d4422 * Math.sin(x2li - G44) +
-        s.d5220 * Math.sin(xomi + xli - G52) +
-        s.d5232 * Math.sin(-xomi + xli - G52) +
-        s.d5421 * Math.sin(xomi + x2li - G54) +
-        s.d5433 * Math.sin(-xomi + x2li - G54);
-      xldot = xni + s.xfact;
-      xnddt =
-        s.d2201 * Math.cos(x2omi + xli - G22) +
-        s.d2211 * Math.cos(xli - G22) +
-        s.d3210 * Math.cos(xomi + xli - G32) +
-        s.d3222 * Math.cos(-xomi + xli - G32) +
-        s.d5220 * Math.cos(xomi + xli - G52) +
-        s.d5232 * Math.cos(-xomi + xli - G52) +
-        2.0 * (s.d4410 * Math.cos(x2omi + x2li - G44) + s.d4422 * Math.cos(x2li - G44) + s.d5421 * Math.cos(xomi + x2li - G54) + s.d5433 * Math.cos(-xomi + x2li - G54));
-      xnddt *= xldot;
-    }
-    if (Math.abs(t - atime) >= STEPP) iretn = 381;
-    else {
-      ft = t - atime;
-      iretn = 0;
-    }
-    if (iretn === 381) {
-      xli += xldot * delt + xndt * STEP2;
-      xni += xndt * delt + xnddt * STEP2;
-      atime += delt;
-    }
-  }
+  // The integrator's state at the last whole 720-min step before t (resonance.ts: continued from
+  // the last state reached, the same doubles as dspace's integration from the epoch); dspace's
+  // loop then evaluates the rates there once and takes no step.
+  advanceResonance(s, t);
+  const atime = s.atime;
+  const xni = s.xni;
+  const xli = s.xli;
+  const rates = ratesScratch;
+  resonanceRates(s, atime, xli, xni, rates);
+  const { xndt, xldot, xnddt } = rates;
+  const ft = t - atime;
   let nm = xni + xndt * ft + xnddt * ft * ft * 0.5;
   const xl = xli + xldot * ft + xndt * ft * ft * 0.5;
   let dndt: number;

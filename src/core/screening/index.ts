@@ -8,6 +8,7 @@ export { screen, ScreeningCancelled, type ScreenInput, type ScreeningOutcome, ty
 export { closeApproachAt, rtnComponents, type CloseApproach, type RtnKm, type TemeState } from './close-approach.ts';
 export { assessRisk, assessRiskWithFallback, riskSubjectOf, type CovarianceSource, type ProvidedCovariances, type RiskAssessment, type RiskSubject } from './conjunction-risk.ts';
 export { inShard, isoUtc, mergeShardResults, splitJob, validateJob, windowOf, type ScreeningJob, type ScreeningResult, type ScreeningShard, type ShardResult } from './job.ts';
+export { DEFAULT_MAX_ELEMENT_AGE_DAYS, elementAgeDays, isStaleFor, staleElementSets, type StaleObject } from './stale.ts';
 export { jobOfRequest, type ScreeningRequest } from './request.ts';
 export { overallFraction, SCREENING_STAGES, STAGE_WEIGHTS, type ScreeningProgress, type ScreeningStage } from './stages.ts';
 export { bruteForce, bruteForcePair, bruteForceTimes, BRUTE_FORCE_STEP_MS, MAX_RELATIVE_SPEED_KM_S, sampledPositions } from './brute-force.ts';

@@ -35,6 +35,12 @@ export interface ScreeningJob {
   readonly start: string;
   readonly end: string;
   readonly thresholdKm: number;
+  /**
+   * Element sets whose epoch is more than this many days from the window are stale (stale.ts):
+   * not screened, as primaries or secondaries, on any shard. Absent: every set is screened (a job
+   * recorded before the limit existed).
+   */
+  readonly maxElementAgeDays?: number;
 }
 
 export interface ScreeningShard {
@@ -100,6 +106,7 @@ export function validateJob(job: ScreeningJob): void {
   }
   if (!(window.end > window.start)) throw new RangeError('job.end must be after job.start');
   if (!(job.thresholdKm > 0) || !Number.isFinite(job.thresholdKm)) throw new RangeError('job.thresholdKm must be a positive number');
+  if (job.maxElementAgeDays !== undefined && !(job.maxElementAgeDays > 0 && Number.isFinite(job.maxElementAgeDays))) throw new RangeError('job.maxElementAgeDays must be a positive number of days');
 }
 
 /**

@@ -22,7 +22,8 @@
  * That sum is `deviationBound`: in LEO 1–5 km, at GEO well under 1 km. mean-orbit.test.ts checks
  * it against SGP4 positions of real element sets in every regime.
  */
-import { constants, sgp4, type SatRec } from 'satellite.js';
+import { constants, type SatRec } from 'satellite.js';
+import { sgp4Continued } from '../propagation/resonance.ts';
 import { deepSpacePeriodics } from './deep-space-periodics.ts';
 import { deepSpaceResonances, type SecularUpdate } from './deep-space-secular.ts';
 import {
@@ -299,14 +300,15 @@ function clearOfLateErrors(am: number, out: MeanOrbitScratch): boolean {
  * could fail. `secular: 'sgp4'` takes sgp4's own mean elements for every orbit (the tests compare
  * the two).
  *
- * Neither own path writes to the satrec: after one succeeds, satrec.error, .t and .tempa are still
+ * Neither own path writes to the satrec beyond the resonance integrator's state (resonance.ts,
+ * which only saves work): after one succeeds, satrec.error, .t and .tempa are still
  * those of the last sgp4 call, so `isDecayed(satrec, …)`, which reads .tempa, belongs only after
  * sgp4 itself.
  */
 export function meanOrbitInto(satrec: SatRec, tsince: number, out: MeanOrbitScratch, secular: 'auto' | 'sgp4' = 'auto'): MeanOrbitScratch | undefined {
   const deep = satrec.method === 'd';
   if (secular === 'auto' && (deep ? deepSpaceModelInto(satrec, tsince, out) : meanOrbitFromConstants(rowOfSatrec(satrec), 0, tsince, out))) return out;
-  const pv = sgp4(satrec, tsince);
+  const pv = sgp4Continued(satrec, tsince);
   if (!pv || isDecayed(satrec, pv.meanElements.am)) return undefined;
   const me: Secular = pv.meanElements;
   if (deep) {

@@ -4,7 +4,7 @@
  * both define the time of closest approach the same way: the minimum of |r₂ − r₁| of the SGP4
  * positions, found by Brent's method (minimize.ts) to 10 µs.
  */
-import { sgp4 } from 'satellite.js';
+import { sgp4Continued } from '../propagation/resonance.ts';
 import type { Sgp4Model } from '../propagation/sgp4.ts';
 import { isDecayed } from './mean-orbit.ts';
 import { brentMinimum } from './minimize.ts';
@@ -16,7 +16,7 @@ export interface EvaluationCounter {
 
 /** Writes the SGP4 position (TEME, km) at `t` (UTC ms) into out[offset…offset+2]; false where SGP4 fails. */
 export function positionInto(model: Sgp4Model, t: number, out: Float64Array, offset: number): boolean {
-  const pv = sgp4(model.satrec, (t - model.epoch) / 60_000);
+  const pv = sgp4Continued(model.satrec, (t - model.epoch) / 60_000);
   if (!pv || model.satrec.error !== 0 || isDecayed(model.satrec, pv.meanElements.am)) return false;
   out[offset] = pv.position.x;
   out[offset + 1] = pv.position.y;

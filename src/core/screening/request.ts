@@ -16,6 +16,8 @@ export interface ScreeningRequest {
   readonly endMs: number;
   /** Miss-distance threshold, km, above 0. */
   readonly thresholdKm: number;
+  /** Element sets further than this many days from the window are not screened (stale.ts); absent: all are. */
+  readonly maxElementAgeDays?: number;
 }
 
 /**
@@ -32,5 +34,6 @@ export function jobOfRequest(request: ScreeningRequest, id: string, catalog: Scr
     start: isoUtc(request.startMs),
     end: isoUtc(request.endMs),
     thresholdKm: request.thresholdKm,
+    ...(request.maxElementAgeDays === undefined ? {} : { maxElementAgeDays: request.maxElementAgeDays }),
   };
 }

@@ -670,6 +670,12 @@ export const screeningJobs = pgTable(
     shardCount: integer('shard_count').notNull(),
     /** Counts once completed (contracts/catalog-screenings.ts CatalogScreeningSummary). */
     summary: jsonb('summary'),
+    /**
+     * A completed catalogue-wide run's stale element sets (MAX_ELEMENT_AGE_DAYS, issue 30), listed
+     * not screened: [{ norad, name, epoch (ISO), ageDays }], oldest first. Apart from the summary,
+     * which every poll of the runs reads, because a catalogue long unrefreshed makes it long.
+     */
+    stale: jsonb('stale'),
     /** Time per stage, ms. */
     timings: jsonb('timings'),
     error: text('error'),

@@ -321,15 +321,21 @@ export class ScreeningJobRepository {
     return rows.length;
   }
 
+  /** A job's stale element sets as its run stored them (null: none recorded, or no such job). */
+  async stale(jobId: string): Promise<unknown> {
+    const [row] = await this.db.select({ stale: screeningJobs.stale }).from(screeningJobs).where(eq(screeningJobs.id, jobId));
+    return row?.stale ?? null;
+  }
+
   /**
    * Ends a job that is still queued or running; false when it had ended already. With `owner`, only
    * while that process holds it (a submitter whose job another server adopted must not end it).
    */
-  async finish(jobId: string, status: Exclude<ScreeningJobStatus, 'queued' | 'running'>, error?: string, summary?: unknown, owner?: string): Promise<boolean> {
+  async finish(jobId: string, status: Exclude<ScreeningJobStatus, 'queued' | 'running'>, error?: string, summary?: unknown, owner?: string, stale?: unknown): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .update(screeningJobs)
-        .set({ status, error: error?.slice(0, 2000) ?? null, finishedAt: sql`now()`, ...(summary !== undefined ? { summary } : {}) })
+        .set({ status, error: error?.slice(0, 2000) ?? null, finishedAt: sql`now()`, ...(summary !== undefined ? { summary } : {}), ...(stale !== undefined ? { stale } : {}) })
         .where(and(eq(screeningJobs.id, jobId), inArray(screeningJobs.status, ['queued', 'running']), owner !== undefined ? eq(screeningJobs.owner, owner) : sql`true`))
         .returning({ id: screeningJobs.id });
       // Its shards end with it (issue 30 item 4): a completed job has none left under way; a failed

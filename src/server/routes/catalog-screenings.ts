@@ -10,6 +10,7 @@ import {
   CatalogScreeningList,
   CatalogScreeningListQuery,
   CatalogScreeningRequest,
+  CatalogStaleList,
 } from '../../contracts/catalog-screenings.ts';
 import { ErrorResponse } from '../../contracts/error.ts';
 import type { AppContext } from '../app-context.ts';
@@ -79,6 +80,19 @@ export const catalogScreeningsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       },
     },
     async (request) => service.cancel(request.params.id),
+  );
+
+  app.get(
+    '/api/catalog-screenings/:id/stale',
+    {
+      schema: {
+        tags: ['catalog screening'],
+        summary: 'A run’s stale element sets: objects whose set is more than MAX_ELEMENT_AGE_DAYS from the window, listed and not screened, oldest first (empty until the run completes)',
+        params: RunParams,
+        response: { 200: CatalogStaleList, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => service.staleObjects(request.params.id),
   );
 
   app.get(

@@ -12,7 +12,9 @@ import {
   overallFraction,
   riskSubjectOf,
   separateProximities,
+  staleElementSets,
   validateJob,
+  windowOf,
   type CloseApproach,
   type CovarianceSource,
   type ProximityRecord,
@@ -23,6 +25,7 @@ import {
   type ScreeningStage,
   type ScreeningStats,
   type SkippedObject,
+  type StaleObject,
 } from '../../core/screening/index.ts';
 import type { CatalogVersion } from './catalog-version.ts';
 import type { PoolRunOptions, ScreeningPool } from '../workers/screening/screening-pool.ts';
@@ -54,6 +57,8 @@ export interface ScreeningReport {
   readonly proximities: ProximityRecord[];
   readonly stats: ScreeningStats;
   readonly skipped: SkippedObject[];
+  /** Element sets too far from the window to screen (job.maxElementAgeDays), oldest first: listed, not screened. */
+  readonly stale: StaleObject[];
   /** Time per stage, ms: wall time for prepare, risk and results; for tle, orbits and detect (run by the workers, shard by shard) the longest time one shard spent in it. */
   readonly timings: Record<ScreeningStage, number>;
 }
@@ -71,7 +76,7 @@ export interface RunScreeningOptions {
 }
 
 /** A job for `primaries` ('all': catalogue-wide, every pair) over [start, end) at `thresholdKm` on a catalogue version, with a fresh id. */
-export function screeningJob(catalog: CatalogVersion, primaries: readonly number[] | 'all', start: string, end: string, thresholdKm: number): ScreeningJob {
+export function screeningJob(catalog: CatalogVersion, primaries: readonly number[] | 'all', start: string, end: string, thresholdKm: number, maxElementAgeDays?: number): ScreeningJob {
   const job: ScreeningJob = {
     id: randomUUID(),
     catalog: { version: catalog.version, objects: catalog.sets.length },
@@ -80,6 +85,7 @@ export function screeningJob(catalog: CatalogVersion, primaries: readonly number
     start,
     end,
     thresholdKm,
+    ...(maxElementAgeDays === undefined ? {} : { maxElementAgeDays }),
   };
   validateJob(job);
   return job;
@@ -168,7 +174,8 @@ export async function finishScreening(
 
   t = performance.now();
   report('results', 0, `${conjunctions.length} conjunctions`);
-  const out: ScreeningReport = { job, totalObjects: catalog.sets.length, conjunctions, proximities, stats: result.stats, skipped: result.skipped, timings };
+  const stale = staleElementSets(catalog.sets, windowOf(job), job.maxElementAgeDays);
+  const out: ScreeningReport = { job, totalObjects: catalog.sets.length, conjunctions, proximities, stats: result.stats, skipped: result.skipped, stale, timings };
   timings.results = performance.now() - t;
   report('results', 1, `${conjunctions.length} conjunctions`);
   return out;

@@ -1,5 +1,5 @@
 import { encodeAlpha5 } from '../../core/elements/index.ts';
-import { isoUtc, type ProximityRecord } from '../../core/screening/index.ts';
+import { isoUtc, type ProximityRecord, type StaleObject } from '../../core/screening/index.ts';
 import type { PcMethod, PcViolation } from '../../core/probability/index.ts';
 import type { ScreeningConjunction } from './run-screening.ts';
 
@@ -83,4 +83,16 @@ export function sstProximity(p: ProximityRecord, name: (norad: number) => string
     mean_distance_km: p.meanKm,
     relative_speed_m_s: p.relativeSpeedMPerS,
   };
+}
+
+/** A stale element set (core/screening/stale.ts) as the SST result and `ssa screen` list it. */
+export interface SstStaleJson {
+  norad: string;
+  name: string;
+  epoch: string;
+  age_days: number;
+}
+
+export function sstStale(s: StaleObject, name: (norad: number) => string): SstStaleJson {
+  return { norad: noradText(s.norad), name: name(s.norad), epoch: isoUtc(s.epoch), age_days: Math.round(s.ageDays * 100) / 100 };
 }

@@ -22,7 +22,7 @@ import { defaultShardCount, queueProgress, submitJob, waitForQueued, type QueueA
 import type { ScreeningJobRepository } from '../repositories/screening-job-repository.ts';
 import { availableParallelism } from 'node:os';
 import { ScreeningPool } from '../workers/screening/screening-pool.ts';
-import { noradText, sstProximity } from '../screening/sst-format.ts';
+import { noradText, sstProximity, sstStale } from '../screening/sst-format.ts';
 import type { AnalysisProgress, AnalysisService } from './analysis-jobs.ts';
 import type { CatalogService } from './catalog-service.ts';
 
@@ -79,7 +79,7 @@ export class ScreeningService implements AnalysisService {
 
   constructor(
     private readonly catalog: CatalogService,
-    private readonly options: { originator: string; workers?: number },
+    private readonly options: { originator: string; workers?: number; /** MAX_ELEMENT_AGE_DAYS: sets further from the window are stale, not screened. */ maxElementAgeDays?: number },
   ) {}
 
   /** The catalogue as the screening engine sees it: each object's newest element set, named by a hash. */
@@ -93,7 +93,8 @@ export class ScreeningService implements AnalysisService {
 
   /** The job of `request` against `version` (its window written as ISO 8601 UTC for the workers and the queue). */
   private jobOf(request: ScreeningRequest, version: CatalogVersion) {
-    return jobOfRequest(request, randomUUID(), { version: version.version, objects: version.sets.length });
+    const maxElementAgeDays = request.maxElementAgeDays ?? this.options.maxElementAgeDays;
+    return jobOfRequest({ ...request, ...(maxElementAgeDays === undefined ? {} : { maxElementAgeDays }) }, randomUUID(), { version: version.version, objects: version.sets.length });
   }
 
   /** Runs `work` after every screening queued before it (see `turn`). */
@@ -150,6 +151,9 @@ export class ScreeningService implements AnalysisService {
     const catalogueKey = options.objectType ? undefined : `${version.version}|catalog:${this.catalog.changeCount}`;
     const nameOf = (norad: number) => this.catalog.entry(norad)?.object.name ?? setOf.get(norad)?.name ?? String(norad);
     const replaced = new Map<number, ScreeningConjunction[]>();
+    // The stale sets (job.maxElementAgeDays) are no more screened against an ephemeris than against an element set.
+    const staleIds = new Set(report.stale.map((s) => s.norad));
+    const freshSets = staleIds.size === 0 ? version.sets : version.sets.filter((s) => !staleIds.has(s.norad));
     for (const [i, { norad, cover }] of covering.entries()) {
       options.signal?.throwIfAborted();
       const reference = setOf.get(norad);
@@ -158,7 +162,7 @@ export class ScreeningService implements AnalysisService {
       options.onProgress?.({ stage: 'results', fraction: 0.8 + (0.2 * i) / covering.length, detail: `${nameOf(norad)} screened on its operator ephemeris #${e.id}` });
       try {
         const outcome = await this.tracks.runEphemeris(
-          { oem: cover.oem, label: `Operator ephemeris #${e.id}${e.fileName ? ` (${e.fileName})` : ''}`, reference, catalogue: version.sets, ...(catalogueKey === undefined ? {} : { catalogueKey }), objectTypes, windowStartMs: startMs, windowEndMs: endMs, thresholdKm: job.thresholdKm },
+          { oem: cover.oem, label: `Operator ephemeris #${e.id}${e.fileName ? ` (${e.fileName})` : ''}`, reference, catalogue: freshSets, ...(catalogueKey === undefined ? {} : { catalogueKey }), objectTypes, windowStartMs: startMs, windowEndMs: endMs, thresholdKm: job.thresholdKm },
           options.signal,
         );
         const track = { source: 'ephemeris' as const, ephemerisId: e.id, fileName: e.fileName, maxDeviationKm: outcome.maxDeviationKm };
@@ -286,7 +290,8 @@ export class ScreeningService implements AnalysisService {
       return this.toSst(id, c);
     });
     const proximities = out.proximities.map((p) => sstProximity(p, (norad) => this.catalog.entry(norad)?.object.name ?? String(norad)));
-    return { total_objects: out.totalObjects, conjunctions, proximities };
+    const stale_objects = out.stale.map((s) => sstStale(s, (norad) => this.catalog.entry(norad)?.object.name ?? String(norad)));
+    return { total_objects: out.totalObjects, conjunctions, proximities, stale_objects };
   }
 
   private remember(id: string, conjunction: ScreeningConjunction): void {

@@ -252,6 +252,35 @@ describe('a completed run', () => {
     expect(region('Conjunctions').getByText('rows 1–2 of 2')).toBeInTheDocument();
   });
 
+  it('lists the stale element sets apart, with their age, oldest first (issue 30)', async () => {
+    const stale = [
+      { noradId: 48256, name: 'OBJECT J', epoch: '2023-07-12T03:18:49.430Z', ageDays: 1054.86 },
+      { noradId: 6893, name: 'EXPLORER 50 (IMP-8)', epoch: '2023-10-18T12:25:32.447Z', ageDays: 956.48 },
+    ];
+    const fetchMock = mockAnalyticsApi({ list: () => [makeRun({ summary: makeSummary({ staleObjects: 2, maxElementAgeDays: 30 }) })], stale: () => stale });
+    renderApp(PATH);
+    const card = await screen.findByRole('region', { name: 'Stale element sets (2)' });
+    expect(terms(screen.getByRole('region', { name: 'Run totals' }))).toContainEqual(['Stale element sets', '2']);
+    expect(within(card).getByText(/2 objects were not screened: their element set is more than 30 days from the window/)).toBeInTheDocument();
+    const table = within(card).getByRole('table', { name: 'Stale element sets' });
+    await waitFor(() => expect(dataRows(table)).toHaveLength(2));
+    expect(dataRows(table).map(cellTexts)).toEqual([
+      ['48256', 'OBJECT J', '2023-07-12 03:18 UTC', '1054.9'],
+      ['6893', 'EXPLORER 50 (IMP-8)', '2023-10-18 12:25 UTC', '956.5'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'OBJECT J' })).toHaveAttribute('href', '/objects/48256');
+    expect(requestsTo(fetchMock, `${RUNS_API}/run-1/stale`)).toHaveLength(1);
+    expect(within(card).getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it('shows no stale card when every set was screened', async () => {
+    const fetchMock = mockAnalyticsApi({ list: () => [makeRun({ summary: makeSummary({ staleObjects: 0, maxElementAgeDays: 30 }) })] });
+    renderApp(PATH);
+    expect(terms(await screen.findByRole('region', { name: 'Run totals' }))).toContainEqual(['Stale element sets', '0']);
+    expect(screen.queryByRole('region', { name: /Stale element sets/ })).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, /\/stale$/)).toHaveLength(0);
+  });
+
   it('sorts and filters through the request: Min range, type, risk, owner and search, each from the first page', async () => {
     const fetchMock = mockAnalyticsApi({ list: () => [makeRun()], conjunctions: () => ({ total: 2, items }) });
     const user = userEvent.setup();

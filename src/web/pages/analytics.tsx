@@ -7,6 +7,7 @@ import { CatalogConjunctionsCard } from '@/components/analytics/catalog-conjunct
 import { LatestRunCard } from '@/components/analytics/latest-run-card';
 import { LazyPerDayChart } from '@/components/analytics/lazy-per-day-chart';
 import { RegimeCountsCard, RiskCountsCard, RunTotalsCard } from '@/components/analytics/run-counts';
+import { StaleSetsCard } from '@/components/analytics/stale-sets-card';
 import { RunProgressCard } from '@/components/analytics/run-progress-card';
 import { StartRunDialog } from '@/components/analytics/start-run-dialog';
 import { PageTitle } from '@/components/layout/page-title';
@@ -76,6 +77,7 @@ function CompletedRun({ run, view, onChange }: { run: CatalogScreening; view: An
           <RegimeCountsCard byRegime={summary.byRegime} />
         </div>
       )}
+      {summary && (summary.staleObjects ?? 0) > 0 && <StaleSetsCard runId={run.id} count={summary.staleObjects ?? 0} maxAgeDays={summary.maxElementAgeDays ?? null} />}
       {summary && summary.perDay.length > 0 && <LazyPerDayChart perDay={summary.perDay} />}
       <CatalogConjunctionsCard
         runId={run.id}

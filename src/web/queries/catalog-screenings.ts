@@ -5,6 +5,7 @@ import type {
   CatalogScreeningAccepted,
   CatalogScreeningList,
   CatalogScreeningRequest,
+  CatalogStaleList,
 } from '@contracts/catalog-screenings.ts';
 import { isActive } from '@/lib/catalog-screening';
 import { apiRequest } from '@/lib/query-client';
@@ -72,6 +73,19 @@ export function useCatalogConjunctions(id: string | undefined, query: string) {
     queryFn: () => getJson<CatalogConjunctionPage>(`${runUrl(id!)}/conjunctions?${query}`),
     enabled: id !== undefined,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET /api/catalog-screenings/{id}/stale: a completed run's stale element sets (listed, not
+ * screened), oldest first. A completed run's list does not change: read once.
+ */
+export function useCatalogStale(id: string | undefined) {
+  return useQuery<CatalogStaleList>({
+    queryKey: [...CATALOG_SCREENINGS_KEY, 'stale', id],
+    queryFn: () => getJson<CatalogStaleList>(`${runUrl(id!)}/stale`),
+    enabled: id !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

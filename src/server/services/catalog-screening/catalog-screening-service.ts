@@ -11,7 +11,7 @@
  * Then the conjunctions are stored with their Pc (catalog_screening_conjunctions) and the run's
  * counts (by risk, by regime, per day) with the job. One run at a time: a second is refused (409).
  */
-import type { CatalogConjunction, CatalogConjunctionPage, CatalogConjunctionQuery, CatalogScreening, CatalogScreeningSummary, ShardProgress } from '../../../contracts/catalog-screenings.ts';
+import type { CatalogConjunction, CatalogConjunctionPage, CatalogConjunctionQuery, CatalogScreening, CatalogScreeningSummary, CatalogStaleObject, ShardProgress } from '../../../contracts/catalog-screenings.ts';
 import { CATALOG_CSV_MAX_ROWS, CATALOG_SCREENING_MAX_WINDOW_MS, CatalogScreeningSummary as SummarySchema, type CatalogConjunctionCsvQuery } from '../../../contracts/catalog-screenings.ts';
 import { catalogCsvHeader, catalogCsvLines } from './conjunction-csv.ts';
 import { approachRegime, isoUtc, splitJob, type ScreeningJob } from '../../../core/screening/index.ts';
@@ -30,6 +30,8 @@ export interface CatalogScreeningOptions {
   readonly intervalHours: number;
   readonly windowHours: number;
   readonly thresholdKm: number;
+  /** MAX_ELEMENT_AGE_DAYS: element sets further than this from the window are stale, listed and not screened. */
+  readonly maxElementAgeDays?: number;
   /** Claims the scheduled run once across every server on the database (scheduled-task.ts); true: this server runs it. */
   readonly claim?: (task: string, intervalMs: number) => Promise<boolean>;
   /** Told the pairs completed runs screened in the last 24 h (at start and after each run): the dashboard's Daily Screens. */
@@ -152,7 +154,7 @@ export class CatalogScreeningService {
     await this.catalog.syncWithDatabase().catch((error: Error) => this.options.log?.(`catalogue sync before the run failed: ${error.message}`));
     const version = this.screening.catalogVersion();
     if (version.sets.length < 2) throw new HttpError(409, 'The catalogue holds fewer than two objects that can be propagated');
-    const job = screeningJob(version, 'all', isoUtc(request.startMs), isoUtc(request.endMs), request.thresholdKm);
+    const job = screeningJob(version, 'all', isoUtc(request.startMs), isoUtc(request.endMs), request.thresholdKm, this.options.maxElementAgeDays);
     const queue = this.queue;
     // Threads: the pool's own split (2 slices per thread); queue: slices of about 2 h.
     const count = queue ? defaultShardCount(job) : this.screening.poolSize * 2;
@@ -261,7 +263,8 @@ export class CatalogScreeningService {
       await this.conjunctions.store(job.id, rows);
       const summary = summarise(report, rows);
       await this.jobs.addTimings(job.id, { risk: storing - risk + report.timings.risk, storing: performance.now() - storing, total: performance.now() - started });
-      if (!(await this.jobs.finish(job.id, 'completed', undefined, summary, this.owner))) {
+      const stale: CatalogStaleObject[] = report.stale.map((s) => ({ noradId: s.norad, name: this.catalog.entry(s.norad)?.object.name ?? String(s.norad), epoch: isoUtc(s.epoch), ageDays: Math.round(s.ageDays * 100) / 100 }));
+      if (!(await this.jobs.finish(job.id, 'completed', undefined, summary, this.owner, stale))) {
         this.options.log?.(`catalogue-wide run ${job.id}: another server holds it now (its conjunctions, the same, are stored)`);
         return;
       }
@@ -305,6 +308,13 @@ export class CatalogScreeningService {
     const row = await this.jobs.job(id);
     if (!row || row.kind !== 'catalog') throw new HttpError(404, `No catalogue-wide run ${id}`);
     return this.view(row, await this.jobs.shards(id));
+  }
+
+  /** A run's stale element sets (listed, not screened), oldest first; empty until it completes. */
+  async staleObjects(id: string): Promise<CatalogStaleObject[]> {
+    await this.runOf(id);
+    const stale = await this.jobs.stale(id);
+    return Array.isArray(stale) ? (stale as CatalogStaleObject[]) : [];
   }
 
   async conjunctionPage(id: string, query: CatalogConjunctionQuery): Promise<CatalogConjunctionPage> {
@@ -437,6 +447,8 @@ function summarise(report: ScreeningReport, rows: readonly CatalogConjunctionRow
     conjunctions: rows.length,
     proximities: report.proximities.length,
     skippedObjects: report.skipped.length,
+    staleObjects: report.stale.length,
+    maxElementAgeDays: report.job.maxElementAgeDays ?? null,
     byRisk,
     byRegime,
     perDay: [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, conjunctions]) => ({ day, conjunctions })),

@@ -25,6 +25,7 @@ import {
   screen,
   screenAllPairs,
   ScreeningCancelled,
+  isStaleFor,
   windowOf,
   type CloseApproach,
   type EvaluationCounter,
@@ -122,6 +123,22 @@ function inputsOf(norad: number): NearEarthInputs | undefined {
     bstar: at('bstar'),
     ephemerisType: at('ephemerisType'),
   };
+}
+
+/** An object's epoch, UTC ms, from the columns where they hold it. */
+function epochOf(norad: number): number {
+  return inputsOf(norad)?.epoch ?? Number.NaN;
+}
+
+/**
+ * A filter of the job's stale element sets (core/screening/stale.ts), judged against the job's
+ * whole window so that every shard leaves out the same objects; the server lists them.
+ */
+function freshFor(job: ScreeningShard['job']): (norad: number) => boolean {
+  const limit = job.maxElementAgeDays;
+  if (limit === undefined) return () => true;
+  const window = windowOf(job);
+  return (norad) => !isStaleFor(epochOf(norad), window, limit);
 }
 
 /** The screening subject of an object, or the reason it cannot be screened. */
@@ -228,7 +245,8 @@ function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
   const t = performance.now();
   const skipped: SkippedObject[] = [];
   const subjects: ScreeningSubject[] = [];
-  const ids = [...catalog.keys()].sort((a, b) => a - b);
+  const fresh = freshFor(shard.job);
+  const ids = [...catalog.keys()].filter(fresh).sort((a, b) => a - b);
   ids.forEach((norad, i) => {
     if (i % 1024 === 0) {
       if (stopped()) throw new ScreeningCancelled();
@@ -286,12 +304,13 @@ function runShard(shard: ScreeningShard, cancel: Int32Array): ShardResult | unde
     return s;
   };
   const primaries: ScreeningSubject[] = [];
-  for (const norad of shard.job.primaries) {
+  const fresh = freshFor(shard.job);
+  for (const norad of shard.job.primaries.filter(fresh)) {
     const s = subject(norad);
     if (!s) throw new Error(`primary ${norad}: ${subjects.get(norad) as string}`);
     primaries.push(s);
   }
-  const ids = [...catalog.keys()].filter((norad) => inShard(shard, norad)).sort((a, b) => a - b);
+  const ids = [...catalog.keys()].filter((norad) => inShard(shard, norad) && fresh(norad)).sort((a, b) => a - b);
   const secondaries: ScreeningSubject[] = [];
   ids.forEach((norad, i) => {
     if (i % 512 === 0) {

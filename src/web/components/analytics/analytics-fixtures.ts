@@ -4,6 +4,7 @@ import type {
   CatalogConjunctionPage,
   CatalogScreening,
   CatalogScreeningList,
+  CatalogStaleList,
   CatalogScreeningSummary,
   ShardProgress,
 } from '@contracts/catalog-screenings.ts';
@@ -146,6 +147,8 @@ export interface AnalyticsApi {
   start?: (body: unknown, init: RequestInit | undefined) => Answer<{ id: string }>;
   /** POST /api/catalog-screenings/{id}/cancel (default: the run, cancelled). */
   cancel?: (id: string) => Answer<CatalogScreening>;
+  /** GET /api/catalog-screenings/{id}/stale (default: none). */
+  stale?: (id: string) => Answer<CatalogStaleList>;
 }
 
 async function answer(body: unknown, status = 200): Promise<Response> {
@@ -162,9 +165,10 @@ export function mockAnalyticsApi(api: AnalyticsApi = {}) {
       if (method === 'POST') return answer(api.start?.(JSON.parse(String(init?.body)), init) ?? { id: 'run-new' }, 202);
       return answer(api.list?.() ?? []);
     }
-    const match = /^\/api\/catalog-screenings\/([^/]+)(\/conjunctions|\/cancel)?$/.exec(url.pathname);
+    const match = /^\/api\/catalog-screenings\/([^/]+)(\/conjunctions|\/cancel|\/stale)?$/.exec(url.pathname);
     if (match) {
       const id = decodeURIComponent(match[1]!);
+      if (match[2] === '/stale') return answer(api.stale?.(id) ?? []);
       if (match[2] === '/conjunctions') return answer(api.conjunctions?.(id, url.searchParams) ?? { total: 0, items: [] });
       if (match[2] === '/cancel' && method === 'POST') return answer(api.cancel?.(id) ?? makeRunningRun({ id, status: 'cancelled', finishedAt: '2026-11-26T06:10:00.000Z', error: 'cancelled: by an operator' }));
       if (!match[2]) {

@@ -41,6 +41,7 @@ export function RunTotalsCard({ summary }: { summary: CatalogScreeningSummary })
       <CountTile label="Conjunctions" count={summary.conjunctions} />
       <CountTile label="Proximities" count={summary.proximities} />
       <CountTile label="Skipped objects" count={summary.skippedObjects} />
+      {summary.staleObjects !== undefined && <CountTile label="Stale element sets" count={summary.staleObjects} />}
     </CountCard>
   );
 }

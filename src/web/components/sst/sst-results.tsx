@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { SstResult } from '@contracts/conjunctions.ts';
 import { ConjunctionResultsCard } from '@/components/sst/conjunction-results-card';
 import { RiskCountCards } from '@/components/sst/risk-count-cards';
+import { StaleNotice } from '@/components/sst/stale-notice';
 import { useNow } from '@/components/sst/use-now';
 import { countByRisk } from '@/lib/risk-levels';
 
@@ -28,6 +29,7 @@ export function SstResults({ result }: { result: SstResult | null }) {
           <SstCharts conjunctions={result.conjunctions} now={now} />
         </Suspense>
       )}
+      {result?.stale_objects && <StaleNotice stale={result.stale_objects} />}
       <ConjunctionResultsCard result={result} now={now} />
     </div>
   );

@@ -12,7 +12,8 @@
  * Worker-side only: it imports satellite.js (whose index has a top-level await for its WASM bulk
  * propagator), which must stay out of the main bundle.
  */
-import { sgp4, type SatRec } from 'satellite.js';
+import type { SatRec } from 'satellite.js';
+import { sgp4Continued } from '@core/propagation/index.ts';
 import { temeToScene } from './globe-math';
 
 /** Samples per period: 1.4° of mean anomaly apart; the chord of a LEO orbit is then within 0.3 km of the arc. */
@@ -42,7 +43,7 @@ export function sampleOrbit(satrec: SatRec, epochMs: number, centreMs: number, s
   let m = 0;
   for (let i = 0; i < samples; i++) {
     const t = centreMs + (i - samples / 2) * stepMs;
-    const pv = sgp4(satrec, (t - epochMs) / 60_000);
+    const pv = sgp4Continued(satrec, (t - epochMs) / 60_000);
     if (!pv || satrec.error !== 0) continue;
     const { x, y, z } = pv.position;
     if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) continue;

@@ -16,7 +16,8 @@
  * position in the scene's axes at GMST 0 and its velocity (scene units per ms), so the main
  * thread can move the points between passes (globe-scene.ts) and ×1000 stays smooth.
  */
-import { gstime, json2satrec, sgp4, type SatRec } from 'satellite.js';
+import { gstime, json2satrec, type SatRec } from 'satellite.js';
+import { sgp4Continued } from '@core/propagation/index.ts';
 import type { CatalogElements } from '@contracts/catalog-elements.ts';
 import { REAL_TIME, simTimeAt, type SimClock } from '../../../lib/sim-clock';
 import { EARTH_RADIUS_KM, ommAt, REGIMES, regimeOrder, temeToScene, type Regime } from './globe-math';
@@ -154,7 +155,7 @@ function propagatePass(): void {
     const satrec = s.satrecs[k];
     let ok = false;
     if (satrec) {
-      const pv = sgp4(satrec, (now - s.epochs[k]!) / 60_000);
+      const pv = sgp4Continued(satrec, (now - s.epochs[k]!) / 60_000);
       if (pv && satrec.error === 0) {
         const { x, y, z } = pv.position;
         if (Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) {

@@ -1,0 +1,1 @@
+ALTER TABLE "screening_jobs" ADD COLUMN "stale" jsonb;
