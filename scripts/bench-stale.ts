@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sgp4 } from 'satellite.js';
 import { parseElementSets } from '../src/core/elements/index.ts';
-import { createSgp4, sgp4Continued } from '../src/core/propagation/index.ts';
+import { createSgp4, isResonant, sgp4Continued } from '../src/core/propagation/index.ts';
 import { DEFAULT_MAX_ELEMENT_AGE_DAYS, windowOf, staleElementSets } from '../src/core/screening/index.ts';
 import { localCatalogVersion } from '../src/server/screening/catalog-version.ts';
 import { screeningJob } from '../src/server/screening/run-screening.ts';
@@ -93,8 +93,7 @@ export async function staleBench(row: Row): Promise<void> {
   const { sets } = parseElementSets(readFileSync(CATALOG, 'utf8'));
   const resonant = sets.filter((set) => {
     try {
-      const s = createSgp4(set).satrec;
-      return s.method === 'd' && s.irez !== 0;
+      return isResonant(createSgp4(set).satrec);
     } catch {
       return false;
     }

@@ -9,7 +9,7 @@
  * - `vallado-driver.ts`: the start/stop/step grid of Vallado's verification driver; `propagateSeries`.
  */
 export { createSgp4, propagate, propagateAt, type CreateSgp4Options, type Sgp4Model, type Sgp4Result } from './sgp4.ts';
-export { advanceResonance, sgp4Continued } from './resonance.ts';
+export { advanceResonance, isResonant, sgp4Continued } from './resonance.ts';
 export { isSgp4ErrorCode, SGP4_ERROR_MESSAGES, type Sgp4ErrorCode } from './sgp4-errors.ts';
 export { subPointAt, type SubPoint, type SubPointResult } from './subpoint.ts';
 export { parseVerificationRange, propagateSeries, valladoTimes, type SeriesPoint, type VerificationRange } from './vallado-driver.ts';

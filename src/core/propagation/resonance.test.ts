@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTleRecords } from '../elements/tle-parse.ts';
 import { parseElementSets } from '../elements/parse-element-sets.ts';
 import { createSgp4 } from './sgp4.ts';
-import { advanceResonance, sgp4Continued } from './resonance.ts';
+import { advanceResonance, isResonant, sgp4Continued } from './resonance.ts';
 import { SGP4_VER_TLE } from '../../../tests/reference/index.ts';
 import { rng as random } from '../../../tests/integration/support/random.ts';
 import type { ElementSet } from '../elements/element-set.ts';
@@ -64,8 +64,7 @@ describe('advanceResonance', () => {
   it('gives satellite.js’s doubles on every resonant case of Vallado’s SGP4-VER.TLE, in any call order', () => {
     const { records } = parseTleRecords(readFileSync(SGP4_VER_TLE, 'utf8'));
     const resonant = records.map((r) => r.set).filter((set) => {
-      const s = createSgp4(set).satrec;
-      return s.method === 'd' && s.irez !== 0;
+      return isResonant(createSgp4(set).satrec);
     });
     const byKind = new Set(resonant.map((set) => createSgp4(set).satrec.irez));
     expect(byKind).toEqual(new Set([1, 2])); // 24-h (GEO) and 12-h (Molniya) resonances both present
@@ -78,8 +77,7 @@ describe('advanceResonance', () => {
     const { sets } = parseElementSets(readFileSync(CATALOG, 'utf8'));
     const resonant = sets.filter((set) => {
       try {
-        const s = createSgp4(set).satrec;
-        return s.method === 'd' && s.irez !== 0;
+        return isResonant(createSgp4(set).satrec);
       } catch {
         return false;
       }

@@ -90,7 +90,8 @@ export function resonanceRates(s: SatRec, atime: number, xli: number, xni: numbe
   out.xnddt *= out.xldot;
 }
 
-function isResonant(s: SatRec): boolean {
+/** Whether SGP4 integrates a resonance for this record: deep space (method 'd'), 12-h or 24-h (irez 2 or 1). */
+export function isResonant(s: SatRec): boolean {
   return s.method === 'd' && s.irez !== 0;
 }
 

@@ -3,7 +3,7 @@
  * window is not screened but listed apart with its age.
  *
  * Why: SGP4's error grows with the distance from the epoch, about 1–3 km a day in LEO (Vallado &
- * Crawford 2008, "SGP4 orbit determination", AIAA 2008-6770, §6; Kelso 2007, "Validation of SGP4
+ * Crawford 2008, "SGP4 orbit determination", AIAA 2008-6770; Kelso 2007, "Validation of SGP4
  * and IS-GPS-200D against GPS precision ephemerides", AAS 07-127), so a month from the epoch its
  * positions are off by tens to hundreds of km: far more than any screening threshold, and a
  * conjunction found there (or missed) means nothing. A real catalogue always holds some objects

@@ -125,9 +125,11 @@ function inputsOf(norad: number): NearEarthInputs | undefined {
   };
 }
 
-/** An object's epoch, UTC ms, from the columns where they hold it. */
+/** An object's epoch, UTC ms: its column alone where the columns hold it (NaN: not in the catalogue). */
 function epochOf(norad: number): number {
-  return inputsOf(norad)?.epoch ?? Number.NaN;
+  const row = columns?.rowOf(norad);
+  if (columns === undefined || row === undefined || inputSlots === undefined) return catalog.get(norad)?.epoch ?? Number.NaN;
+  return columns.numberAt(row, inputSlots.epoch);
 }
 
 /**
