@@ -148,6 +148,7 @@ export const SstStaleObject = z
     name: z.string(),
     epoch: z.string().describe('The element set’s epoch, ISO 8601 UTC'),
     age_days: z.number().describe('Days from the epoch to the window'),
+    primary: z.boolean().describe('One of the analysed satellites (satellite_ids), not only a catalogue object'),
   })
   .meta({ id: 'SstStaleObject' });
 export type SstStaleObject = z.infer<typeof SstStaleObject>;

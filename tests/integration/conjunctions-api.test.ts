@@ -56,7 +56,9 @@ describe('an analysis of a window the element sets are too old for (issue 30)', 
       expect(s.epoch).toBe(new Date(sets.get(id)!.epoch).toISOString());
       expect(s.age_days).toBeCloseTo((from - sets.get(id)!.epoch) / 86_400_000, 1);
       expect(s.age_days).toBeGreaterThan(30);
+      expect(s.primary).toBe(true);
     }
+    expect(stale.filter((s) => s.primary)).toHaveLength(PRIMARIES.length);
     expect(stale.map((s) => s.age_days)).toEqual([...stale.map((s) => s.age_days)].sort((a, b) => b - a));
   }, 120_000);
 });

@@ -102,11 +102,12 @@ describe('ssa screen', () => {
     // The three sets' epochs are 2023-10-09; a window a (leap) year on finds TECHSAT's 365.6 days old.
     const later = ['--catalog', catalogPath, '--primary', '25397', '--start', '2024-10-09T00:00:00Z', '--end', '2024-10-09T06:00:00Z', '--threshold-km', '5', '--workers', '1'];
     const { stdout, stderr } = await run(later);
-    const out = JSON.parse(stdout) as { conjunctions: unknown[]; stale_objects: { norad: string; name: string; epoch: string; age_days: number }[] };
+    const out = JSON.parse(stdout) as { conjunctions: unknown[]; stale_objects: { norad: string; name: string; epoch: string; age_days: number; primary: boolean }[] };
     expect(out.conjunctions).toEqual([]);
     expect(out.stale_objects.map((s) => s.norad)).toEqual(['25397', '41423', '00046']); // oldest first, five digits as the conjunctions' ids
     const techsatEpoch = Date.UTC(2023, 0, 1) + (282.40800592 - 1) * 86_400_000;
-    expect(out.stale_objects[0]).toEqual({ norad: '25397', name: 'TECHSAT 1B', epoch: new Date(Math.round(techsatEpoch)).toISOString(), age_days: Math.round(((Date.UTC(2024, 9, 9) - techsatEpoch) / 86_400_000) * 100) / 100 });
+    expect(out.stale_objects[0]).toEqual({ norad: '25397', name: 'TECHSAT 1B', epoch: new Date(Math.round(techsatEpoch)).toISOString(), age_days: Math.round(((Date.UTC(2024, 9, 9) - techsatEpoch) / 86_400_000) * 100) / 100, primary: true });
+    expect(out.stale_objects.map((s) => s.primary)).toEqual([true, false, false]);
     expect(stderr).toMatch(/primary 25397 not screened: its element set is 365\.6 days from the window \(--max-element-age-days 30\)/);
     expect(stderr).toMatch(/3 element set\(s\) more than 30 days from the window are stale, not screened/);
     // A limit beyond their age, or none, screens them as before.

@@ -33,7 +33,7 @@ as a 6x6), Alfano's maximum probability and risk level. Prints JSON on stdout:
    "max_collision_probability","risk_level","pc2d","pc3d","pc_method","pc_violations"}],
    "proximities":[{"primary_object","secondary_object","primary_norad","secondary_norad","kind",
    "start","end","min_distance_km","max_distance_km","mean_distance_km","relative_speed_m_s"}],
-   "stale_objects":[{"norad","name","epoch","age_days"}]}
+   "stale_objects":[{"norad","name","epoch","age_days","primary"}]}
 with times in ISO 8601 UTC (milliseconds, ending in Z), conjunctions sorted by tca.
 
 Options:
@@ -298,7 +298,7 @@ export async function screenCommand(args: string[], env: Record<string, string |
       total_objects: report.totalObjects,
       conjunctions: report.conjunctions.map(sstConjunction),
       proximities: report.proximities.map((p) => sstProximity(p, (norad) => names.get(norad) ?? String(norad))),
-      stale_objects: report.stale.map((s) => sstStale(s, (norad) => names.get(norad) ?? String(norad))),
+      stale_objects: report.stale.map((s) => sstStale(s, (norad) => names.get(norad) ?? String(norad), new Set(primaries))),
     };
     await io.stdout(`${JSON.stringify(output, null, 2)}\n`);
   } finally {

@@ -91,8 +91,10 @@ export interface SstStaleJson {
   name: string;
   epoch: string;
   age_days: number;
+  /** One of the job's primaries. */
+  primary: boolean;
 }
 
-export function sstStale(s: StaleObject, name: (norad: number) => string): SstStaleJson {
-  return { norad: noradText(s.norad), name: name(s.norad), epoch: isoUtc(s.epoch), age_days: Math.round(s.ageDays * 100) / 100 };
+export function sstStale(s: StaleObject, name: (norad: number) => string, primaries: ReadonlySet<number>): SstStaleJson {
+  return { norad: noradText(s.norad), name: name(s.norad), epoch: isoUtc(s.epoch), age_days: Math.round(s.ageDays * 100) / 100, primary: primaries.has(s.norad) };
 }

@@ -290,7 +290,8 @@ export class ScreeningService implements AnalysisService {
       return this.toSst(id, c);
     });
     const proximities = out.proximities.map((p) => sstProximity(p, (norad) => this.catalog.entry(norad)?.object.name ?? String(norad)));
-    const stale_objects = out.stale.map((s) => sstStale(s, (norad) => this.catalog.entry(norad)?.object.name ?? String(norad)));
+    const primaries = new Set(out.job.primaries);
+    const stale_objects = out.stale.map((s) => sstStale(s, (norad) => this.catalog.entry(norad)?.object.name ?? String(norad), primaries));
     return { total_objects: out.totalObjects, conjunctions, proximities, stale_objects };
   }
 
