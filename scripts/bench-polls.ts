@@ -54,7 +54,7 @@ export const SPEC_POLLS: readonly { path: string; queries?: readonly string[] }[
 export const POLL_TARGET = { requestsPerSecond: 10_000, p99Ms: 10, connections: 16 } as const;
 
 /** What Chromium 140 sends with a same-origin fetch() of the web app (no cookie: AUTH=off). */
-const BROWSER_HEADERS: Record<string, string> = {
+export const BROWSER_HEADERS: Record<string, string> = {
   accept: '*/*',
   'accept-encoding': 'gzip, deflate, br, zstd',
   'accept-language': 'en-US,en;q=0.9',
@@ -67,14 +67,14 @@ const BROWSER_HEADERS: Record<string, string> = {
   'sec-fetch-site': 'same-origin',
 };
 
-const FIRST_SCREENING_TIMEOUT_MS = 15 * 60_000;
+export const FIRST_SCREENING_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * autocannon keeps each response body as a string (lib/pipelinedRequestsQueue.js `addBody`), only
  * for its `expectBody` / `verifyBody` / `onResponse` options, which this bench does not use.
  * Dropping it leaves the load generator's work per response independent of the body.
  */
-function countBodiesOnly(): void {
+export function countBodiesOnly(): void {
   const require = createRequire(import.meta.url);
   const queue = require('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: { addBody?: unknown } };
   if (typeof queue.prototype.addBody !== 'function') throw new Error('autocannon internals changed: PipelinedRequestsQueue.prototype.addBody is gone; review countBodiesOnly()');

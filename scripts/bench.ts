@@ -30,6 +30,10 @@
  * connections with a browser's headers, fresh (200) and revalidated (304): requests/s and p99
  * against ≥ 10,000 req/s and p99 < 10 ms.
  *
+ * Polls during the Orbital Drag rebuilds (issue 30 item 9, scripts/bench-poll-rebuilds.ts): every §7 GET at once
+ * while the server's clock runs fast (bench-clock.mjs), so the realtime and predictions snapshots rebuild by their
+ * timers during the load: requests/s, p99 and the slowest answer per endpoint against p99 < 10 ms.
+ *
  * Conjunction assessment (issue 11, scripts/bench-pc.ts): Pc3D time per conjunction (median, worst)
  * on the real CARA events, its share of the fleet screening run, importing 1,000 CDMs (CLI and API).
  *
@@ -67,6 +71,7 @@ import { cdmFeedBench } from './bench-cdm-feed.ts';
 import { monteCarloBench } from './bench-pc-mc.ts';
 import { avoidanceBench, planBench } from './bench-avoidance.ts';
 import { pollsBench } from './bench-polls.ts';
+import { pollRebuildsBench } from './bench-poll-rebuilds.ts';
 import { screeningBench } from './bench-screening.ts';
 import { startupBench } from './bench-startup.ts';
 
@@ -180,5 +185,6 @@ atmosphereBench(row);
 await startBench();
 await operationsBench(row);
 await pollsBench(row);
+await pollRebuildsBench(row);
 await globeBench(row);
 await visualizationBench(row);

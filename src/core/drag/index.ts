@@ -95,7 +95,7 @@ export {
   type SpaceWeatherFn,
 } from './space-weather.ts';
 export { jb2008Drivers, laggedAp, type Jb2008Drivers } from './jb2008-indices.ts';
-export { recordsFrom, SERIES_LOOKBACK_DAYS, spaceWeatherFromSeries, type SeriesAdapterOptions } from './series-adapter.ts';
+export { modelSpaceWeather, recordsFrom, SERIES_LOOKBACK_DAYS, spaceWeatherFromSeries, spaceWeatherWithDefaults, type SeriesAdapterOptions } from './series-adapter.ts';
 export {
   apsisAltitudes,
   j2SecularRates,

@@ -13,7 +13,16 @@
  * - JB2008's indices are passed on unless one of them is a default; then JB2008 uses the stand-ins of
  *   jb2008-indices.ts, formed from the same F10.7 and ap.
  */
-import { INTERVALS_PER_DAY, jb2008SpaceWeather, nrlmsiseSpaceWeather, type Jb2008Files, type SpaceWeatherRecords, type SpaceWeatherSeries } from '../spaceweather/index.ts';
+import {
+  INTERVALS_PER_DAY,
+  jb2008SpaceWeather,
+  nrlmsiseSpaceWeather,
+  type Jb2008Files,
+  type Jb2008SpaceWeather,
+  type NrlmsiseSpaceWeather,
+  type SpaceWeatherRecords,
+  type SpaceWeatherSeries,
+} from '../spaceweather/index.ts';
 import type { UtcMs } from '../units.ts';
 import { LONG_TERM_MEAN_SPACE_WEATHER, type SpaceWeather, type SpaceWeatherFn } from './space-weather.ts';
 
@@ -41,6 +50,30 @@ export function spaceWeatherFromSeries(series: SpaceWeatherSeries, options: Seri
       ...(jb.status === 'default' ? {} : { jb2008Indices: jb.indices }),
     };
   };
+}
+
+/**
+ * The models' inputs from a series' look-ups at one instant, its offline defaults included (never
+ * undefined): what the Orbital Drag page's answers are computed with for "now" and the days ahead
+ * (the server's SpaceWeatherSnapshot `at(t).weather`, and the drag worker's copy of it). The ap
+ * history is used only when every part of it is known: a default history is one level repeated,
+ * and NRLMSISE-00's history mode on a repeated level is not its daily-Ap mode (the reference
+ * moderate case, F10.7 150 / Ap 15, is the daily-Ap mode). Same rule as spaceWeatherFromSeries.
+ */
+export function modelSpaceWeather(nrlmsise: NrlmsiseSpaceWeather, jb2008: Jb2008SpaceWeather): SpaceWeather {
+  const historyKnown = nrlmsise.apArray.every((v) => v.status !== 'default');
+  return {
+    f107: nrlmsise.input.f107,
+    f107A: nrlmsise.input.f107A,
+    ap: nrlmsise.input.ap,
+    ...(historyKnown ? { apArray: nrlmsise.input.apArray } : {}),
+    jb2008Indices: jb2008.indices,
+  };
+}
+
+/** The series at every instant with its offline defaults (modelSpaceWeather), unlike spaceWeatherFromSeries. */
+export function spaceWeatherWithDefaults(series: SpaceWeatherSeries, jb2008Files: Jb2008Files = {}): (t: UtcMs) => SpaceWeather {
+  return (t) => modelSpaceWeather(nrlmsiseSpaceWeather(series, t), jb2008SpaceWeather(series, t, jb2008Files));
 }
 
 /**

@@ -67,6 +67,13 @@ export interface SpaceWeatherSeries {
   /** 3-hour Kp (decimal) of the interval holding the instant. */
   kp3h(time: UtcMs): IndexValue;
   coverage(): SpaceWeatherCoverage;
+  /**
+   * The oldest UTC day number of a record an offline default is read from (look-up step 4: the
+   * newest imported value of each quantity), undefined when nothing is imported. A series built
+   * from the records of that day on gives the same defaults: a copy cut for a worker thread
+   * (core/drag recordsFrom) keeps them.
+   */
+  defaultsFromDay(): number | undefined;
   readonly typical: TypicalSpaceWeather;
 }
 
@@ -237,5 +244,16 @@ export function createSpaceWeatherSeries(recordSets: readonly SpaceWeatherRecord
     };
   }
 
-  return { f107, f107Mean81, apDaily, ap3h, kp3h, coverage, typical };
+  function defaultsFromDay(): number | undefined {
+    const newest = (t: Timeline<DailyFluxRecord> | Timeline<FluxMeanRecord> | Timeline<DerivedDailyAp> | Timeline<ThreeHourRecord>) => t.newestKey('observed') ?? t.newestKey('any');
+    const days = [flux.observed, flux.adjusted, mean81.observed, mean81.adjusted, apDay].map(newest);
+    for (const t of [ap3, kp3]) {
+      const interval = newest(t);
+      days.push(interval === undefined ? undefined : Math.floor(interval / INTERVALS_PER_DAY));
+    }
+    const known = days.filter((d): d is number => d !== undefined);
+    return known.length > 0 ? Math.min(...known) : undefined;
+  }
+
+  return { f107, f107Mean81, apDaily, ap3h, kp3h, coverage, defaultsFromDay, typical };
 }

@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { parseSwAllCsv } from '../../core/spaceweather/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PredictionsResponse } from '../../contracts/orbital-drag.ts';
+import { createSgp4 } from '../../core/propagation/index.ts';
+import { createSpaceWeatherSeries, dayNumber, parseSwAllCsv, type SpaceWeatherRecords } from '../../core/spaceweather/index.ts';
 import { utcMs } from '../../core/units.ts';
 import type { CatalogEntry, CatalogService } from './catalog-service.ts';
-import { dragPropertiesFor, fleetDecayForecast, OrbitalDragService } from './orbital-drag-service.ts';
+import { dragPropertiesFor, fleetDecayForecast, lifetimeInThread, OrbitalDragService } from './orbital-drag-service.ts';
 import { DragPool } from '../workers/drag/drag-pool.ts';
 import { flatSeries, FREGAT_DEB } from '../workers/drag/drag.test-support.ts';
 import type { SpaceWeatherService } from './space-weather-service.ts';
-import { daysToRecords, recordsToDays } from './space-weather-service.ts';
+import { daysToRecords, recordsToDays, SpaceWeatherSnapshot } from './space-weather-service.ts';
 
 describe('drag properties of a fleet satellite', () => {
   it('takes the spec preset by name (OFEQ or OFEK, any spelling), else the catalogued mass, else the presets’ mean', () => {
@@ -79,7 +81,7 @@ describe('a fleet satellite’s 30-day decay (Orbit Decay tab)', () => {
   const weather = (flux: number) => () => ({ f107: flux, f107A: flux, ap: 15 });
 
   it('gives no JB2008 loss (null, spread 0) where the flux is past its fit, instead of failing the fleet’s answer', async () => {
-    const forecast = await fleetDecayForecast(entry, time, weather(400) as never);
+    const forecast = await fleetDecayForecast(entry, time, lifetimeInThread(weather(400) as never));
     expect(forecast.jb2008_altitude_loss_30d).toBeNull();
     expect(forecast.model_spread).toEqual({ value: 0, level: 'green' });
     expect(forecast.altitude_loss_30d).toBeGreaterThan(0);
@@ -87,8 +89,72 @@ describe('a fleet satellite’s 30-day decay (Orbit Decay tab)', () => {
   });
 
   it('gives both losses and their spread where JB2008 has a density throughout', async () => {
-    const forecast = await fleetDecayForecast(entry, time, weather(150) as never);
+    const forecast = await fleetDecayForecast(entry, time, lifetimeInThread(weather(150) as never));
     expect(forecast.jb2008_altitude_loss_30d).toBeGreaterThan(0);
     expect(forecast.model_spread.value).toBeGreaterThan(0);
+  });
+});
+
+describe('the realtime and predictions snapshots built on the drag worker', () => {
+  // A fixed clock: 30 s into a UTC minute, a day after FREGAT DEB's epoch (2023-10-09).
+  const clock = () => Date.parse('2023-10-10T06:00:30Z');
+  const clockDay = dayNumber(utcMs(clock()));
+  // Two LEO fleet satellites on FREGAT DEB's elements (one with the spec preset of Ofeq-16).
+  const fleet = [
+    { set: FREGAT_DEB, object: { name: 'OFEQ 16', noradId: 90001, massKg: null }, setSource: 'test', model: createSgp4(FREGAT_DEB) },
+    { set: FREGAT_DEB, object: { name: 'FREGAT DEB', noradId: 46109, massKg: 500 }, setSource: 'test', model: createSgp4(FREGAT_DEB) },
+  ] as unknown as CatalogEntry[];
+  const catalog = { fleet: () => fleet, changeCount: 1 } as unknown as CatalogService;
+
+  /**
+   * Records of days `from`..`to` (relative to the clock's day): a flux that varies (a 27-day
+   * rotation) and 3-hour ap of a storm, observed up to the clock's day and predicted after it.
+   */
+  function records(from: number, to: number): SpaceWeatherRecords {
+    const days = Array.from({ length: to - from + 1 }, (_, k) => clockDay + from + k);
+    const status = (day: number) => (day <= clockDay ? 'observed' : 'predicted') as 'observed' | 'predicted';
+    const flux = (day: number) => 140 + 40 * Math.sin(day / 4.3);
+    const ap = (interval: number) => 7 + ((interval * 37) % 90);
+    return {
+      flux: days.map((day) => ({ day, observed: flux(day), adjusted: flux(day) * 1.01, status: status(day), cadence: 'daily', source: 'test' })),
+      fluxMeans: days.map((day) => ({ day, observedCentred81: 140, adjustedCentred81: 141, observedTrailing81: 139, adjustedTrailing81: 140, status: status(day), cadence: 'daily', source: 'test' })),
+      threeHourly: days.flatMap((day) => Array.from({ length: 8 }, (_, n) => ({ interval: day * 8 + n, kp: 3, ap: ap(day * 8 + n), status: status(day), source: 'test' }))),
+      dailyAp: days.map((day) => ({ day, ap: 20, status: status(day), source: 'test' })),
+    };
+  }
+  let version = 1000;
+  const snapshotOf = (sets: SpaceWeatherRecords[]) => {
+    const stored = sets.reduce((n, r) => n + r.flux.length, 0);
+    return new SpaceWeatherSnapshot(createSpaceWeatherSeries(sets), (version += 1), stored, stored > 0 ? 'test' : null, undefined, {}, sets);
+  };
+  const worker = new DragPool(1);
+  afterAll(() => worker.close());
+
+  it.each([
+    // Observed to the clock's day, then daily predictions for 45 days: the 30-day runs reach past them into the defaults.
+    ['a series observed to today and predicted 45 days on', () => snapshotOf([records(-400, 45)])],
+    // Nothing newer than 300 days ago: every value is a default, the newest imported one, which the worker's copy must keep.
+    ['a series that ended 300 days ago', () => snapshotOf([records(-900, -300)])],
+    ['nothing imported', () => snapshotOf([])],
+  ])('equal the ones built in this thread, and the predictions those of SpaceWeatherSnapshot.at: %s', async (_what, make) => {
+    const snapshot = make();
+    const spaceWeather = { snapshot: async () => snapshot } as unknown as SpaceWeatherService;
+    const onWorker = new OrbitalDragService(catalog, spaceWeather, worker, clock);
+    const inThread = new OrbitalDragService(catalog, spaceWeather, new DragPool(0), clock);
+    try {
+      const [realtime, predictions] = await Promise.all([onWorker.realtime(), onWorker.predictions()]);
+      const [realtimeHere, predictionsHere] = await Promise.all([inThread.realtime(), inThread.predictions()]);
+      expect(realtime.body.drag_data).toHaveLength(2);
+      expect(realtime.json).toBe(realtimeHere.json);
+      expect(predictions.json).toBe(predictionsHere.json);
+      expect(predictions.body.satellites).toHaveLength(2);
+      // The weather the answers were computed with before the worker took them: SpaceWeatherSnapshot.at(t).weather.
+      const hour = utcMs(Math.floor(clock() / 3_600_000) * 3_600_000);
+      const before = await Promise.all(fleet.map((e) => fleetDecayForecast(e, hour, lifetimeInThread((t) => snapshot.at(t).weather))));
+      expect(predictions.body.satellites).toEqual(PredictionsResponse.encode({ ...predictions.body, satellites: before }).satellites);
+    } finally {
+      onWorker.stop();
+      inThread.stop();
+    }
   });
 });

@@ -1,6 +1,4 @@
-// nextTurn: lets the event loop answer what is waiting (a poll) before the next piece of a long build:
-// the builds run on the server's thread, a realtime answer for some tens of milliseconds, the decay
-// forecast for a few hundred, and a request must not wait for them.
+// nextTurn: lets the event loop answer what is waiting (a poll) between the pieces of a build.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type DecayForecast,
@@ -34,7 +32,6 @@ import {
   modelSpread,
   NRLMSISE_MULTIPLIERS,
   nrlmsiseAt,
-  orbitAveragedDensityRatios,
   percentChange,
   predictLifetime,
   presetIndexOf,
@@ -42,13 +39,16 @@ import {
   spreadLevel,
   trendOf,
   type DensityModel,
+  type LifetimeInput,
+  type LifetimeOptions,
+  type LifetimePrediction,
   type SpaceWeather,
 } from '../../core/drag/index.ts';
 import { orbitSummary } from '../../core/orbit/index.ts';
 import { propagateAt } from '../../core/propagation/index.ts';
 import { geomagneticScale, kpText, newestObservationEnd, type IndexValue } from '../../core/spaceweather/index.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
-import { ClockedSnapshot } from '../http/clocked-snapshot.ts';
+import { ClockedSnapshot, type ClockedSnapshotOptions } from '../http/clocked-snapshot.ts';
 import { DragPool, dragSeriesOf } from '../workers/drag/drag-pool.ts';
 import type { Snapshot } from '../http/snapshot.ts';
 import { MS_PER_DAY } from '../../core/time/index.ts';
@@ -128,25 +128,34 @@ function formatAge(ms: number): string {
 /** The place the page's single-point values are taken at, at `time`. */
 const referencePoint = (time: UtcMs) => densityPointAtGeodetic(time, REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, REFERENCE_POINT.altitudeKm);
 
+/** Where a decay run is integrated: the page's space weather is bound in (the drag worker, DragPool.pageLifetime; or this thread). */
+export type LifetimeRun = (input: Omit<LifetimeInput, 'spaceWeather'>, options: LifetimeOptions) => Promise<LifetimePrediction>;
+
+/** Runs predictLifetime in this thread with `weatherAt` (tests; the server uses the drag worker). */
+export const lifetimeInThread =
+  (weatherAt: LifetimeInput['spaceWeather']): LifetimeRun =>
+  async (input, options) =>
+    predictLifetime({ ...input, spaceWeather: weatherAt }, options);
+
 /**
  * One fleet satellite's 30-day decay for the Orbit Decay tab: NRLMSISE-00, and JB2008 beside it
  * for the spread. JB2008 has no density above about 1,450 km once an imported series' 81-day flux
  * passes about 376 sfu (core/drag/density.ts DensityDomainError); a satellite of the fleet's LEO
  * band (mean altitude up to LEO_MAX_ALTITUDE_KM) can pass there, and its JB2008 loss is then null
- * instead of failing the whole answer. `pause` runs before each integration (the server yields a turn).
+ * instead of failing the whole answer. Both runs are asked for at once (`run`: on the drag worker
+ * they queue together).
  */
-export async function fleetDecayForecast(entry: CatalogEntry, time: UtcMs, weatherAt: SpaceWeatherSnapshot['weatherAt'], pause: () => Promise<void> = async () => undefined): Promise<DecayForecast> {
+export async function fleetDecayForecast(entry: CatalogEntry, time: UtcMs, run: LifetimeRun): Promise<DecayForecast> {
   const props = dragPropertiesFor(entry.object);
   const orbit = meanOrbitAt(entry.set, time);
-  const run = async (model: DensityModel) => {
-    await pause();
-    return predictLifetime(
-      { epoch: time, orbit, dragParameterM2PerKg: dragParameter(props.drag_coefficient, props.area_m2, props.mass_kg), model, spaceWeather: weatherAt },
-      { capYears: DECAY_DAYS / DAYS_PER_YEAR, dailyDays: DECAY_DAYS },
-    );
-  };
-  const msis = await run('nrlmsise00');
-  const jb = await run('jb2008').catch((error: unknown) => {
+  const lifetime = (model: DensityModel) =>
+    run({ epoch: time, orbit, dragParameterM2PerKg: dragParameter(props.drag_coefficient, props.area_m2, props.mass_kg), model }, { capYears: DECAY_DAYS / DAYS_PER_YEAR, dailyDays: DECAY_DAYS });
+  const msisRun = lifetime('nrlmsise00');
+  const jbRun = lifetime('jb2008');
+  // Both are awaited below; a failure of the second while the first is still running is not left unhandled meanwhile.
+  jbRun.catch(() => undefined);
+  const msis = await msisRun;
+  const jb = await jbRun.catch((error: unknown) => {
     if (error instanceof DensityDomainError) return undefined;
     throw error;
   });
@@ -186,6 +195,12 @@ export async function fleetDecayForecast(entry: CatalogEntry, time: UtcMs, weath
  * page asks for them, and at once for a new catalogue or new space weather (the version of each is
  * part of the snapshot's). Answers for an explicit time (or profile place) are computed per request
  * (one profile is 13 × 2 model calls, well under a millisecond each).
+ *
+ * The heavy part of the realtime and predictions builds, the orbit averages of each LEO fleet
+ * satellite and the 30-day decay runs, is computed on the drag worker (DragPool.densityRatios and
+ * pageLifetime, with the snapshot's space weather and its defaults, so the numbers are those of
+ * this thread): on the event loop they held every other request for up to tens of milliseconds
+ * at a time while a snapshot rebuilt (issue 30 item 9). This thread assembles the answer.
  */
 export class OrbitalDragService {
   private readonly realtimeClock: ClockedSnapshot<SpaceWeatherSnapshot, RealtimeResponse>;
@@ -195,6 +210,8 @@ export class OrbitalDragService {
   /** One clock per reading place, the least recently asked first. */
   private readonly readingClocks = new Map<string, ClockedSnapshot<SpaceWeatherSnapshot, NrlmsiseRealResponse>>();
   private stopped = false;
+  /** CLOCKS, with the clock the service was given. */
+  private readonly clocks: { readonly minute: Pick<ClockedSnapshotOptions<unknown, unknown>, 'periodMs' | 'leadMs' | 'now'>; readonly hour: Pick<ClockedSnapshotOptions<unknown, unknown>, 'periodMs' | 'leadMs' | 'now'> };
   /** GET /api/objects/{norad}/decay answers by object, catalogue change and space-weather version (objectDecay). */
   private readonly decayAnswers = new Map<string, { readonly answer: Promise<ObjectDecayResponse>; done: boolean }>();
 
@@ -207,23 +224,26 @@ export class OrbitalDragService {
   constructor(
     private readonly catalog: CatalogService,
     private readonly spaceWeather: SpaceWeatherService,
-    /** Where an object's lifetime runs are integrated: a worker thread, off the event loop (drag-pool.ts). */
+    /** Where an object's lifetime runs, and the orbit averages and decay runs of the realtime and predictions snapshots, are computed: a worker thread, off the event loop (drag-pool.ts). */
     private readonly dragPool: DragPool = new DragPool(),
+    /** The clock of the snapshots, ms since 1970 UTC (tests; default Date.now). */
+    now?: () => number,
   ) {
+    this.clocks = { minute: { ...CLOCKS.minute, ...(now ? { now } : {}) }, hour: { ...CLOCKS.hour, ...(now ? { now } : {}) } };
     const weather = this.weatherInputs;
     const weatherAndCatalog = async () => {
       const snapshot = await this.spaceWeather.snapshot();
       return { version: `${snapshot.version}|${this.catalog.changeCount}`, value: snapshot };
     };
     // Each body is encoded through its contract schema once, as the route's serializer would (the snapshot is sent as built).
-    this.realtimeClock = new ClockedSnapshot({ ...CLOCKS.minute, inputs: weatherAndCatalog, build: async (t, sw) => RealtimeResponse.encode(await this.computeRealtime(utcMs(t), sw)) });
-    this.forecastClock = new ClockedSnapshot({ ...CLOCKS.minute, inputs: weather, build: (t, sw) => SpaceWeatherForecastResponse.encode(this.computeForecast(utcMs(t), sw)) });
+    this.realtimeClock = new ClockedSnapshot({ ...this.clocks.minute, inputs: weatherAndCatalog, build: async (t, sw) => RealtimeResponse.encode(await this.computeRealtime(utcMs(t), sw)) });
+    this.forecastClock = new ClockedSnapshot({ ...this.clocks.minute, inputs: weather, build: (t, sw) => SpaceWeatherForecastResponse.encode(this.computeForecast(utcMs(t), sw)) });
     this.profileClock = new ClockedSnapshot({
-      ...CLOCKS.minute,
+      ...this.clocks.minute,
       inputs: weather,
       build: (t, sw) => DensityProfileResponse.encode(this.computeProfile(utcMs(t), REFERENCE_POINT.latitude, REFERENCE_POINT.longitude, sw)),
     });
-    this.predictionsClock = new ClockedSnapshot({ ...CLOCKS.hour, inputs: weatherAndCatalog, build: async (t, sw) => PredictionsResponse.encode(await this.computePredictions(utcMs(t), sw)) });
+    this.predictionsClock = new ClockedSnapshot({ ...this.clocks.hour, inputs: weatherAndCatalog, build: async (t, sw) => PredictionsResponse.encode(await this.computePredictions(utcMs(t), sw)) });
   }
 
   /** Stops the clocks' timers (server shutdown); the answers are then built on demand. */
@@ -250,10 +270,11 @@ export class OrbitalDragService {
   private async computeRealtime(time: UtcMs, snapshot: SpaceWeatherSnapshot): Promise<RealtimeResponse> {
     const conditions = snapshot.at(time);
     const notes: string[] = [];
-    const rows: RealtimeResponse['drag_data'] = [];
+    const pending: { row: Omit<RealtimeResponse['drag_data'][number], 'predicted_24h' | 'predicted_7d' | 'change_24h_percent' | 'change_7d_percent' | 'trend_24h' | 'trend_7d'>; ratios: Promise<number[]> }[] = [];
     const spreads: number[] = [];
     for (const entry of this.leoFleet()) {
-      // A few orbit averages per satellite (about a millisecond): requests are answered in between.
+      // The orbit averages go to the drag worker; what stays here is one SGP4 position and a few
+      // densities per satellite, with requests answered between satellites.
       await nextTurn();
       const name = entry.object.name;
       if (!entry.model) {
@@ -280,31 +301,28 @@ export class OrbitalDragService {
       const jb = densityAtOrNull('jb2008', here.point, conditions.weather);
       if (jb !== null) spreads.push(modelSpread([here.densityKgPerM3, jb]));
 
-      // Forecasts: today's force scaled by the change of the orbit-averaged density (core/drag density-outlook.ts).
+      // Forecasts: today's force scaled by the change of the orbit-averaged density (core/drag
+      // density-outlook.ts), three orbit averages of some milliseconds each: on the drag worker,
+      // with the snapshot's space weather and its defaults (snapshot.weatherAt's values).
       const cdAOverM = dragParameter(props.drag_coefficient, props.area_m2, props.mass_kg);
-      const [scale24h, scale7d] = orbitAveragedDensityRatios({ set: entry.set, time, dragParameterM2PerKg: cdAOverM, model: 'nrlmsise00', spaceWeather: snapshot.weatherAt }, [1, 7]);
-      const predicted24h = here.forceN * scale24h!;
-      const predicted7d = here.forceN * scale7d!;
-      const change24 = percentChange(here.forceN, predicted24h);
-      const change7 = percentChange(here.forceN, predicted7d);
-      rows.push({
-        satellite: name,
-        norad_id: entry.object.noradId,
-        altitude: here.point.altitudeKm,
-        latitude: here.point.latitudeDeg,
-        longitude: here.point.longitudeDeg,
-        current_drag: here.forceN,
-        predicted_24h: predicted24h,
-        predicted_7d: predicted7d,
-        change_24h_percent: change24,
-        change_7d_percent: change7,
-        trend_24h: shortTrendOf(change24),
-        trend_7d: trendOf(change7),
-        atmospheric_density: here.densityKgPerM3,
-        jb2008_density: jb,
-        drag_acceleration: here.accelerationMPerS2 ?? here.forceN / props.mass_kg,
-        relative_speed: here.relativeSpeedKmPerS,
-        drag_properties: props,
+      const ratios = this.dragPool.densityRatios({ set: entry.set, time, dragParameterM2PerKg: cdAOverM, model: 'nrlmsise00' }, [1, 7], snapshot);
+      // Awaited after the loop; a failure meanwhile is not an unhandled rejection.
+      ratios.catch(() => undefined);
+      pending.push({
+        ratios,
+        row: {
+          satellite: name,
+          norad_id: entry.object.noradId,
+          altitude: here.point.altitudeKm,
+          latitude: here.point.latitudeDeg,
+          longitude: here.point.longitudeDeg,
+          current_drag: here.forceN,
+          atmospheric_density: here.densityKgPerM3,
+          jb2008_density: jb,
+          drag_acceleration: here.accelerationMPerS2 ?? here.forceN / props.mass_kg,
+          relative_speed: here.relativeSpeedKmPerS,
+          drag_properties: props,
+        },
       });
     }
 
@@ -335,6 +353,32 @@ export class OrbitalDragService {
         status: c.status,
       };
     });
+
+    const rows: RealtimeResponse['drag_data'] = [];
+    for (const { row, ratios } of pending) {
+      const [scale24h, scale7d] = await ratios;
+      const predicted24h = row.current_drag * scale24h!;
+      const predicted7d = row.current_drag * scale7d!;
+      const change24 = percentChange(row.current_drag, predicted24h);
+      const change7 = percentChange(row.current_drag, predicted7d);
+      const { satellite, norad_id, altitude, latitude, longitude, current_drag, ...rest } = row;
+      // The contract's key order, as built before the forecasts moved to the worker.
+      rows.push({
+        satellite,
+        norad_id,
+        altitude,
+        latitude,
+        longitude,
+        current_drag,
+        predicted_24h: predicted24h,
+        predicted_7d: predicted7d,
+        change_24h_percent: change24,
+        change_7d_percent: change7,
+        trend_24h: shortTrendOf(change24),
+        trend_7d: trendOf(change7),
+        ...rest,
+      });
+    }
 
     const newest = newestObservationEnd(snapshot.series.coverage());
     const latency = newest === undefined ? undefined : Math.max(0, time - newest);
@@ -505,11 +549,10 @@ export class OrbitalDragService {
       return i < 0 ? DRAG_PRESETS.length : i;
     };
     const chosen = [...fleet].sort((a, b) => rank(a) - rank(b) || a.object.name.localeCompare(b.object.name)).slice(0, DECAY_SATELLITES);
-    const satellites: PredictionsResponse['satellites'] = [];
-    for (const entry of chosen) {
-      // One 30-day integration (tens of milliseconds) per turn: requests are answered in between.
-      satellites.push(await fleetDecayForecast(entry, time, snapshot.weatherAt, nextTurn));
-    }
+    // The 30-day integrations (tens of milliseconds each) run on the drag worker, with the snapshot's
+    // space weather and its defaults (snapshot.weatherAt's values); all are asked for at once.
+    const run: LifetimeRun = (input, options) => this.dragPool.pageLifetime(input, options, snapshot);
+    const satellites: PredictionsResponse['satellites'] = await Promise.all(chosen.map((entry) => fleetDecayForecast(entry, time, run)));
     const chart = Array.from({ length: DECAY_DAYS + 1 }, (_, day) => {
       const row: Record<string, number> = { day };
       for (const s of satellites) {
@@ -649,7 +692,7 @@ export class OrbitalDragService {
       this.readingClocks.delete(key);
     } else {
       const { lat, lon, alt } = place;
-      clock = new ClockedSnapshot({ ...CLOCKS.minute, inputs: this.weatherInputs, build: (t, sw) => NrlmsiseRealResponse.encode(this.computeReading(utcMs(t), lat, lon, alt, sw)) });
+      clock = new ClockedSnapshot({ ...this.clocks.minute, inputs: this.weatherInputs, build: (t, sw) => NrlmsiseRealResponse.encode(this.computeReading(utcMs(t), lat, lon, alt, sw)) });
       if (this.stopped) clock.stop();
       if (this.readingClocks.size >= READING_PLACES_KEPT) {
         const [oldestKey, oldest] = this.readingClocks.entries().next().value!;

@@ -18,7 +18,7 @@ import {
   type SpaceWeatherStatus,
   type SwAllDataType,
 } from '../../core/spaceweather/index.ts';
-import type { SpaceWeather, SpaceWeatherFn } from '../../core/drag/index.ts';
+import { modelSpaceWeather, spaceWeatherWithDefaults, type SpaceWeather, type SpaceWeatherFn } from '../../core/drag/index.ts';
 import { MS_PER_DAY } from '../../core/time/index.ts';
 import { utcMs, type UtcMs } from '../../core/units.ts';
 import type { DayUpsertCounts, SolarIndicesRow, SpaceWeatherDay, SpaceWeatherImportRow, SpaceWeatherRepository, StormTemperatureRow } from '../repositories/space-weather-repository.ts';
@@ -229,7 +229,8 @@ export class SpaceWeatherSnapshot {
     /** What `series` was built from, the more trusted provider first (the drag calculator's worker builds its own copy). */
     readonly recordSets: readonly SpaceWeatherRecords[] = [],
   ) {
-    this.weatherAt = (t: UtcMs) => this.at(t).weather;
+    // What at(t).weather is (both modelSpaceWeather), without the rest of the conditions; the drag worker builds the same from the records.
+    this.weatherAt = spaceWeatherWithDefaults(series, jb2008Files);
   }
 
   get imported(): boolean {
@@ -240,18 +241,7 @@ export class SpaceWeatherSnapshot {
     const nrlmsise = nrlmsiseSpaceWeather(this.series, time);
     const jb2008 = jb2008SpaceWeather(this.series, time, this.jb2008Files);
     const kp = this.series.kp3h(time);
-    // The ap history is used only when every part of it is known: a default history is one level
-    // repeated, and NRLMSISE-00's history mode on a repeated level is not its daily-Ap mode (the
-    // reference moderate case, F10.7 150 / Ap 15, is the daily-Ap mode). Same rule as
-    // src/core/drag/series-adapter.ts.
-    const historyKnown = nrlmsise.apArray.every((v) => v.status !== 'default');
-    const weather: SpaceWeather = {
-      f107: nrlmsise.input.f107,
-      f107A: nrlmsise.input.f107A,
-      ap: nrlmsise.input.ap,
-      ...(historyKnown ? { apArray: nrlmsise.input.apArray } : {}),
-      jb2008Indices: jb2008.indices,
-    };
+    const weather = modelSpaceWeather(nrlmsise, jb2008);
     const status = weakest([nrlmsise.f107, nrlmsise.f107A, nrlmsise.ap, kp]).status;
     return { time, nrlmsise, jb2008, kp, weather, status, dataSource: this.describe(nrlmsise, kp) };
   }

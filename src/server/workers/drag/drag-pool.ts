@@ -1,6 +1,8 @@
 /**
- * Drag work on a worker thread (drag-worker.ts): the drag calculator's calculation and an
- * object's lifetime forecast. Each integrates a lifetime up to the 25-year cap: 0.3 to several
+ * Drag work on a worker thread (drag-worker.ts): the drag calculator's calculation, an object's
+ * lifetime forecast, and the orbit averages and 30-day decay runs of the Orbital Drag page's
+ * snapshots (issue 30 item 9: built on the event loop, they held every poll for up to a few
+ * hundred milliseconds a minute). A lifetime integrates a lifetime up to the 25-year cap: 0.3 to several
  * seconds of CPU (0.9 s for the calculator at 600 km; 8.7 s for an object's four runs on a
  * 480 × 6,100 km orbit), which on the server's event loop held every other request (the
  * dashboard's polls) for as long. One worker, started on first use and kept; the work queues on
@@ -16,22 +18,25 @@ import {
   calculateDragFor,
   DensityDomainError,
   DragInputError,
+  orbitAveragedDensityRatios,
   predictLifetime,
   recordsFrom,
   SERIES_LOOKBACK_DAYS,
   spaceWeatherFromSeries,
+  spaceWeatherWithDefaults,
   type DragCalculation,
   type DragCalculatorInput,
   type LifetimeInput,
   type LifetimeOptions,
   type LifetimePrediction,
+  type SpaceWeather,
   type SpaceWeatherFn,
 } from '../../../core/drag/index.ts';
 import { dayNumber, type Jb2008Files, type SpaceWeatherRecords, type SpaceWeatherSeries } from '../../../core/spaceweather/index.ts';
-import type { UtcMs } from '../../../core/units.ts';
+import { utcMs, type UtcMs } from '../../../core/units.ts';
 import { BusyError } from '../../http/errors.ts';
 import { startWorker } from '../worker-thread.ts';
-import type { DragWeatherRef, DragWorkerReply, DragWorkerRequest } from './drag-protocol.ts';
+import type { DensityRatiosInput, DragWeatherRef, DragWorkerReply, DragWorkerRequest } from './drag-protocol.ts';
 
 const ENTRY = new URL('./drag-worker.ts', import.meta.url);
 
@@ -53,9 +58,9 @@ export function dragSeriesOf(snapshot: DragSeries & { readonly imported: boolean
   return snapshot.imported ? { version: snapshot.version, series: snapshot.series, recordSets: snapshot.recordSets, jb2008Files: snapshot.jb2008Files } : undefined;
 }
 
-/** Work waiting for the worker, or on it. */
+/** Work waiting for the worker, or on it: a calculation, a piece of an Orbital Drag snapshot, an object's lifetime run. */
 interface Job {
-  readonly kind: 'calculate' | 'lifetime';
+  readonly kind: 'calculate' | 'page' | 'lifetime';
   readonly message: (id: number, weather: DragWeatherRef | undefined) => DragWorkerRequest;
   /** The first instant the work's look-ups are at (the cut of the series depends on it). */
   readonly start: UtcMs;
@@ -81,12 +86,14 @@ export class DragPool {
   private held: { version: number; fromDay: number } | undefined;
   /** The job on the worker (one at a time, so a calculation waits for at most one lifetime run). */
   private running: { id: number; job: Job } | undefined;
-  /** Waiting jobs: calculations (a person at the form) before lifetimes, each kind in order. */
+  /** Waiting jobs: calculations (a person at the form), then the pieces of the Orbital Drag page's snapshots, then lifetimes, each kind in order. */
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
   /** This thread's adapter of the last series (size 0), kept: its look-ups cache as they go. */
   private local: { version: number; weather: SpaceWeatherFn } | undefined;
+  /** The same with the series' offline defaults, for the page's snapshots (size 0). */
+  private localPage: { version: number; weather: (t: UtcMs) => SpaceWeather } | undefined;
 
   constructor(private readonly size: 0 | 1 = 1) {}
 
@@ -118,17 +125,36 @@ export class DragPool {
     return runs.map(({ input, options }) => this.predictLifetime(input, options, series));
   }
 
+  /**
+   * The Orbital Drag page's snapshots (orbital-drag-service.ts): core orbitAveragedDensityRatios, with
+   * the series and its offline defaults as SpaceWeatherSnapshot.weatherAt gives them (core
+   * spaceWeatherWithDefaults), so the answer is the one this thread would compute. Queued after the
+   * calculations, before the objects' lifetime runs, and never refused for a full queue: a snapshot
+   * build asks for a few pieces at a time, and a request may be waiting for it.
+   */
+  densityRatios(input: DensityRatiosInput, daysAhead: readonly number[], series: DragSeries): Promise<number[]> {
+    if (this.size === 0) return attempt(() => orbitAveragedDensityRatios({ ...input, time: utcMs(input.time), spaceWeather: this.localPageWeather(series) }, daysAhead));
+    return this.enqueue<number[]>('page', (id, weather) => ({ type: 'ratios', id, input, daysAhead, weather: weather! }), utcMs(input.time), series);
+  }
+
+  /** predictLifetime for the page's snapshots, with the series and its offline defaults (as densityRatios); DensityDomainError as it throws. */
+  pageLifetime(input: Omit<LifetimeInput, 'spaceWeather'>, options: LifetimeOptions, series: DragSeries): Promise<LifetimePrediction> {
+    if (this.size === 0) return attempt(() => predictLifetime({ ...input, spaceWeather: this.localPageWeather(series) }, options));
+    return this.enqueue<LifetimePrediction>('page', (id, weather) => ({ type: 'page-lifetime', id, input, options, weather: weather! }), input.epoch, series);
+  }
+
   private busy(): BusyError {
     return new BusyError(`The drag worker has ${this.queue.length} calculations and decay forecasts waiting; try again shortly`, 10);
   }
 
   private enqueue<T>(kind: Job['kind'], message: Job['message'], start: UtcMs, series: DragSeries | undefined): Promise<T> {
     if (this.closed) return Promise.reject(new Error('drag pool closed'));
-    if (this.queue.length >= DRAG_QUEUE_LIMIT) return Promise.reject(this.busy());
+    if (kind !== 'page' && this.queue.length >= DRAG_QUEUE_LIMIT) return Promise.reject(this.busy());
     return new Promise<T>((resolve, reject) => {
       const job: Job = { kind, message, start, series, resolve: resolve as (value: never) => void, reject };
-      // A calculation goes after the calculations already waiting, before the lifetimes.
-      const at = kind === 'calculate' ? this.queue.findIndex((j) => j.kind !== 'calculate') : -1;
+      // A calculation goes after the calculations already waiting, a page's piece after the pieces, both before the lifetimes.
+      const ahead = (j: Job) => j.kind === 'calculate' || (kind === 'page' && j.kind === 'page');
+      const at = kind === 'lifetime' ? -1 : this.queue.findIndex((j) => !ahead(j));
       if (at < 0) this.queue.push(job);
       else this.queue.splice(at, 0, job);
       this.dispatch();
@@ -145,7 +171,10 @@ export class DragPool {
     let weather: DragWeatherRef | undefined;
     if (job.series) {
       const { version, recordSets, jb2008Files } = job.series;
-      const fromDay = Math.floor((dayNumber(job.start) - SERIES_LOOKBACK_DAYS) / CUT_STEP_DAYS) * CUT_STEP_DAYS;
+      // From the look-ups' reach before the start, or from the oldest record an offline default reads
+      // when that is older (a series not updated for months): the copy then gives the same defaults.
+      const reach = Math.min(dayNumber(job.start) - SERIES_LOOKBACK_DAYS, job.series.series.defaultsFromDay() ?? Number.POSITIVE_INFINITY);
+      const fromDay = Math.floor(reach / CUT_STEP_DAYS) * CUT_STEP_DAYS;
       // Records cut from an earlier day answer a later start exactly too (recordsFrom).
       if (this.held && this.held.version === version && this.held.fromDay <= fromDay) weather = { key: keyOf(this.held) };
       else {
@@ -164,6 +193,11 @@ export class DragPool {
     }
     this.running = { id, job };
     worker.ref();
+  }
+
+  private localPageWeather(series: DragSeries): (t: UtcMs) => SpaceWeather {
+    if (this.localPage?.version !== series.version) this.localPage = { version: series.version, weather: spaceWeatherWithDefaults(series.series, series.jb2008Files) };
+    return this.localPage.weather;
   }
 
   private localWeather(series: DragSeries): SpaceWeatherFn {
@@ -190,6 +224,7 @@ export class DragPool {
       this.finish(reply.id, (job) => {
         if (reply.type === 'calculated') job.resolve(reply.result as never);
         else if (reply.type === 'predicted') job.resolve(reply.prediction as never);
+        else if (reply.type === 'ratios') job.resolve(reply.ratios as never);
         else if (reply.type === 'input-error') job.reject(new DragInputError(reply.issues));
         else if (reply.type === 'domain-error') job.reject(new DensityDomainError(reply.message));
         else job.reject(new Error(reply.message));

@@ -1,4 +1,5 @@
-import type { DragCalculation, DragCalculatorInput, DragInputIssue, LifetimeInput, LifetimeOptions, LifetimePrediction } from '../../../core/drag/index.ts';
+import type { DensityModel, DragCalculation, DragCalculatorInput, DragInputIssue, LifetimeInput, LifetimeOptions, LifetimePrediction } from '../../../core/drag/index.ts';
+import type { ElementSet } from '../../../core/elements/index.ts';
 import type { Jb2008Files, SpaceWeatherRecords } from '../../../core/spaceweather/index.ts';
 
 /**
@@ -16,13 +17,29 @@ export interface DragWeatherRef {
   readonly data?: DragWeatherData;
 }
 
+/**
+ * `calculate` and `lifetime` take the series through core spaceWeatherFromSeries (no value where it
+ * has only a default); `ratios` and `page-lifetime`, the Orbital Drag page's snapshots, take it with
+ * its offline defaults (core spaceWeatherWithDefaults), as the server's SpaceWeatherSnapshot does.
+ */
 export type DragWorkerRequest =
   | { type: 'calculate'; id: number; input: DragCalculatorInput; timeMs: number; weather?: DragWeatherRef }
-  | { type: 'lifetime'; id: number; input: Omit<LifetimeInput, 'spaceWeather'>; options: LifetimeOptions; weather?: DragWeatherRef };
+  | { type: 'lifetime'; id: number; input: Omit<LifetimeInput, 'spaceWeather'>; options: LifetimeOptions; weather?: DragWeatherRef }
+  | { type: 'ratios'; id: number; input: DensityRatiosInput; daysAhead: readonly number[]; weather: DragWeatherRef }
+  | { type: 'page-lifetime'; id: number; input: Omit<LifetimeInput, 'spaceWeather'>; options: LifetimeOptions; weather: DragWeatherRef };
+
+/** core orbitAveragedDensityRatios' input without its space weather. */
+export interface DensityRatiosInput {
+  readonly set: ElementSet;
+  readonly time: number;
+  readonly dragParameterM2PerKg: number;
+  readonly model: DensityModel;
+}
 
 export type DragWorkerReply =
   | { type: 'calculated'; id: number; result: DragCalculation }
   | { type: 'predicted'; id: number; prediction: LifetimePrediction }
+  | { type: 'ratios'; id: number; ratios: number[] }
   | { type: 'input-error'; id: number; issues: readonly DragInputIssue[] }
   /** core/drag/density.ts DensityDomainError: a model with no density on the way. */
   | { type: 'domain-error'; id: number; message: string }
