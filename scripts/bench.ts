@@ -23,6 +23,9 @@
  * one process (every set stale: listed, not screened), one 2-h shard of the whole catalogue on one worker (target
  * < 10 s), and SGP4 of the resonant objects with the integrator carried along against satellite.js's restart.
  *
+ * Memory (issue 30, scripts/bench-memory.ts): the server's resident peak (VmHWM) through the default 72-h catalogue-wide
+ * run of the 50,000-object demo catalogue on a fresh data directory, and over its start-up (target < 1.5 GB).
+ *
  * Operations API (issue 6, scripts/bench-operations.ts): requests/s and p99 latency of the
  * endpoints the dashboard polls, on a real server with the demo catalogue, loaded by autocannon.
  *
@@ -63,6 +66,7 @@ import { createSgp4 } from '../src/core/propagation/index.ts';
 import { PropagationPool } from './propagation/propagation-pool.ts';
 import { allVsAllBench } from './bench-all-vs-all.ts';
 import { staleBench } from './bench-stale.ts';
+import { memoryBench } from './bench-memory.ts';
 import { atmosphereBench } from './bench-atmosphere.ts';
 import { globeBench, visualizationBench } from './bench-globe.ts';
 import { operationsBench } from './bench-operations.ts';
@@ -176,6 +180,10 @@ if (existsSync(catalogPath)) await screeningBench(row);
 await startupBench(row);
 await allVsAllBench(row);
 await staleBench(row);
+{
+  const m = await memoryBench(72);
+  row('Catalogue-wide run, 72 h of the demo catalogue: server peak resident (VmHWM)', `${m.runPeakGb.toFixed(2)} GB`, `target < 1.5 GB; start-up ${m.startupPeakGb.toFixed(2)} GB; ${m.conjunctions.toLocaleString('en-US')} conjunctions of ${m.objects.toLocaleString('en-US')} objects in ${m.runSeconds.toFixed(0)} s`);
+}
 await pcBench(row);
 await cdmFeedBench(row);
 await monteCarloBench(row);

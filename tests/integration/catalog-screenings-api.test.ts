@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { CatalogConjunctionPage, CatalogScreening, CatalogStaleObject } from '../../src/contracts/catalog-screenings.ts';
-import { screeningJob } from '../../src/server/screening/run-screening.ts';
+import { screeningJob, type ScreeningConjunction } from '../../src/server/screening/run-screening.ts';
 import { CATALOG_CSV_COLUMNS } from '../../src/server/services/catalog-screening/conjunction-csv.ts';
 import { useTestApp } from './support/app.ts';
 import { catalogSubset2023 } from './support/reference.ts';
@@ -151,6 +151,31 @@ describe.skipIf(!present)('catalogue-wide screening runs through the API', () =>
         c.riskLevel,
       ]);
     });
+    // Every stored row is the direct screening's conjunction, in order: the run's risk step and
+    // storing went chunk by chunk and the proximities' approaches were removed at the end (issue 30 item 8).
+    const rowKey = (r: Record<string, string>) => [Number(r['Primary NORAD ID']), Number(r['Secondary NORAD ID']), r['TCA (UTC)'], Number(r['Miss (km)']), Number(r.Pc), r.Risk];
+    const directKey = (c: ScreeningConjunction) => [c.approach.primary, c.approach.secondary, new Date(c.approach.tca).toISOString(), c.approach.missDistanceKm, c.risk.pc ?? 0, c.risk.riskLevel];
+    expect(parsed.data.map(rowKey)).toEqual(direct.conjunctions.map(directKey));
+    // The same streamed in chunks of 16, over 5 shards: the chunks handed on in the run's order, and
+    // the proximities (the ISS and its docked vehicles, whose approaches fall in several shards and chunks) as found on the whole list.
+    const handed: ScreeningConjunction[] = [];
+    const streamed = await t.ctx.services.screening.runJobStreamed(
+      screeningJob(version, 'all', run.start, run.end, 20, 30),
+      version,
+      async (chunk) => {
+        expect(chunk.length).toBeLessThanOrEqual(16);
+        handed.push(...chunk);
+      },
+      { streamChunk: 16, shardsPerWorker: 5 },
+    );
+    expect(handed.length).toBe(streamed.conjunctions);
+    expect(streamed.proximities).toEqual(direct.proximities);
+    expect(streamed.folded.length).toBe(handed.length - direct.conjunctions.length);
+    const folded = new Set(streamed.folded);
+    // The approaches held back for the proximity check come last: the same conjunctions, in TCA order once sorted.
+    const inOrder = handed.filter((_, i) => !folded.has(i)).sort((x, y) => x.approach.tca - y.approach.tca || x.approach.primary - y.approach.primary || x.approach.secondary - y.approach.secondary);
+    expect(inOrder.map(directKey)).toEqual(direct.conjunctions.map(directKey));
+
     const debrisCsv = await t.app.inject({ method: 'GET', url: `/api/catalog-screenings/${id}/conjunctions.csv?type=debris` });
     const debrisPage = await get<CatalogConjunctionPage>(`/api/catalog-screenings/${id}/conjunctions?type=debris&limit=1`);
     expect(Papa.parse(debrisCsv.body, { header: true, skipEmptyLines: true }).data).toHaveLength(debrisPage.total);

@@ -15,6 +15,7 @@ export { bruteForce, bruteForcePair, bruteForceTimes, BRUTE_FORCE_STEP_MS, MAX_R
 export { screenAllPairs, sgp4Sampler, ALL_PAIRS_STEP_MS, type AllPairsInput, type PositionSampler } from './all-pairs.ts';
 export type { ScreeningWindow } from './object-track.ts';
 export { nearEarthConstants, nearEarthConstantsInto, NEAR_EARTH_CONSTANTS, type NearEarthInputs } from './near-earth-init.ts';
-export { PROXIMITY_RULES, separateProximities, type ProximityKind, type ProximityRecord } from './proximity.ts';
+export { PROXIMITY_RULES, isProximityCandidateOf, proximityOfPair, separateProximities, type ProximityApproach, type ProximityKind, type ProximityRecord } from './proximity.ts';
 export { approachRegime, encounterRegime, type EncounterRegime } from './encounter-regime.ts';
 export type { EvaluationCounter } from './pair-distance.ts';
+export { APPROACH_STRIDE, packApproaches, packedCount, unpackApproaches } from './approach-columns.ts';

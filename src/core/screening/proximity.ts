@@ -61,7 +61,7 @@ export const PROXIMITY_RULES = {
 } as const;
 
 /** Whether an approach may belong to a proximity (the cheap first test, from the approach alone). */
-function isProximityCandidate(a: CloseApproach, thresholdKm: number, shorterPeriodS: number): boolean {
+function isProximityCandidate(a: ProximityApproach, thresholdKm: number, shorterPeriodS: number): boolean {
   const speedMPerS = a.relativeSpeedKmS * 1000;
   if (speedMPerS < PROXIMITY_RULES.maxRelativeSpeedMPerS) return true;
   const halfChordKm = Math.sqrt(Math.max(0, thresholdKm * thresholdKm - a.missDistanceKm * a.missDistanceKm));
@@ -89,71 +89,80 @@ function sampleDistance(m1: Sgp4Model, m2: Sgp4Model, startMs: number, endMs: nu
   return out;
 }
 
-/**
- * Splits a screening's approaches into conjunctions and proximities. `elementSet` gives the
- * element set screened for an object; the window is the screened one [startMs, endMs].
- */
-export function separateProximities(
-  approaches: readonly CloseApproach[],
-  elementSet: (norad: number) => ElementSet | undefined,
-  window: { readonly startMs: number; readonly endMs: number },
-  thresholdKm: number,
-): { conjunctions: CloseApproach[]; proximities: ProximityRecord[] } {
+/** What the proximity rules read of an approach: a stored conjunction row carries it as well as a CloseApproach. */
+export type ProximityApproach = Pick<CloseApproach, 'primary' | 'secondary' | 'tca' | 'missDistanceKm' | 'relativeSpeedKmS'>;
+
+/** The shorter orbital period of a pair's element sets, s (infinite when one is unknown). */
+export function shorterPeriodS(elementSet: (norad: number) => ElementSet | undefined, primary: number, secondary: number): number {
   const period = (norad: number) => {
     const set = elementSet(norad);
     return set ? periodMinutes(set.meanMotion) * 60 : Number.POSITIVE_INFINITY;
   };
-  const byPair = new Map<string, CloseApproach[]>();
-  for (const a of approaches) {
-    const key = `${a.primary}:${a.secondary}`;
-    const list = byPair.get(key);
-    if (list) list.push(a);
-    else byPair.set(key, [a]);
+  return Math.min(period(primary), period(secondary));
+}
+
+/**
+ * Whether an approach makes its pair worth the check (the cheap first test, from the approach
+ * alone). A pair none of whose approaches passes it is no proximity: a screening streamed shard by
+ * shard notes the pairs that pass and checks only those at the end (proximityOfPair).
+ */
+export function isProximityCandidateOf(a: ProximityApproach, thresholdKm: number, elementSet: (norad: number) => ElementSet | undefined): boolean {
+  const shorter = shorterPeriodS(elementSet, a.primary, a.secondary);
+  return Number.isFinite(shorter) && isProximityCandidate(a, thresholdKm, shorter);
+}
+
+/**
+ * The check of one pair (`list`: every approach of the pair found over the window): its
+ * proximity record and the approaches folded into it, or undefined when it is no proximity.
+ */
+export function proximityOfPair<A extends ProximityApproach>(
+  list: readonly A[],
+  elementSet: (norad: number) => ElementSet | undefined,
+  window: { readonly startMs: number; readonly endMs: number },
+  thresholdKm: number,
+): { record: ProximityRecord; folded: A[] } | undefined {
+  const first = list[0];
+  if (!first) return undefined;
+  const shorter = shorterPeriodS(elementSet, first.primary, first.secondary);
+  if (!Number.isFinite(shorter) || !list.some((a) => isProximityCandidate(a, thresholdKm, shorter))) return undefined;
+  const s1 = elementSet(first.primary);
+  const s2 = elementSet(first.secondary);
+  if (!s1 || !s2) return undefined;
+  let m1: Sgp4Model;
+  let m2: Sgp4Model;
+  try {
+    m1 = createSgp4(s1);
+    m2 = createSgp4(s2);
+  } catch {
+    return undefined;
   }
-  const removed = new Set<CloseApproach>();
-  const proximities: ProximityRecord[] = [];
   const stepMs = PROXIMITY_RULES.sampleStepS * 1000;
-  for (const list of byPair.values()) {
-    const first = list[0]!;
-    const shorter = Math.min(period(first.primary), period(first.secondary));
-    if (!Number.isFinite(shorter) || !list.some((a) => isProximityCandidate(a, thresholdKm, shorter))) continue;
-    const s1 = elementSet(first.primary);
-    const s2 = elementSet(first.secondary);
-    if (!s1 || !s2) continue;
-    let m1: Sgp4Model;
-    let m2: Sgp4Model;
-    try {
-      m1 = createSgp4(s1);
-      m2 = createSgp4(s2);
-    } catch {
-      continue;
+  const samples = sampleDistance(m1, m2, window.startMs, window.endMs, stepMs);
+  // Runs of consecutive samples inside the threshold.
+  const runs: Sample[][] = [];
+  let run: Sample[] = [];
+  for (const s of samples) {
+    if (s.d < thresholdKm) run.push(s);
+    else if (run.length > 0) {
+      runs.push(run);
+      run = [];
     }
-    const samples = sampleDistance(m1, m2, window.startMs, window.endMs, stepMs);
-    // Runs of consecutive samples inside the threshold.
-    const runs: Sample[][] = [];
-    let run: Sample[] = [];
-    for (const s of samples) {
-      if (s.d < thresholdKm) run.push(s);
-      else if (run.length > 0) {
-        runs.push(run);
-        run = [];
-      }
-    }
-    if (run.length > 0) runs.push(run);
-    const slow = list.filter((a) => a.relativeSpeedKmS * 1000 < PROXIMITY_RULES.maxRelativeSpeedMPerS);
-    const contains = (r: Sample[], t: number) => t >= r[0]!.t - stepMs && t <= r[r.length - 1]!.t + stepMs;
-    const qualifying = runs.filter((r) => r[r.length - 1]!.t - r[0]!.t >= PROXIMITY_RULES.minShareOfPeriod * shorter * 1000 || slow.some((a) => contains(r, a.tca)));
-    if (qualifying.length === 0) continue;
-    const inside = qualifying.flat();
-    const startMs = qualifying[0]![0]!.t;
-    const endMs = qualifying[qualifying.length - 1]!.at(-1)!.t;
-    const folded = list.filter((a) => qualifying.some((r) => contains(r, a.tca)));
-    for (const a of folded) removed.add(a);
-    const maxKm = Math.max(...inside.map((s) => s.d));
-    const relativeSpeedMPerS = (1000 * inside.reduce((sum, s) => sum + s.v, 0)) / inside.length;
-    const whole = startMs <= window.startMs + stepMs && endMs >= window.endMs - stepMs && qualifying.length === 1;
-    const attached = maxKm <= PROXIMITY_RULES.attachedMaxKm && relativeSpeedMPerS <= PROXIMITY_RULES.attachedMaxSpeedMPerS;
-    proximities.push({
+  }
+  if (run.length > 0) runs.push(run);
+  const slow = list.filter((a) => a.relativeSpeedKmS * 1000 < PROXIMITY_RULES.maxRelativeSpeedMPerS);
+  const contains = (r: Sample[], t: number) => t >= r[0]!.t - stepMs && t <= r[r.length - 1]!.t + stepMs;
+  const qualifying = runs.filter((r) => r[r.length - 1]!.t - r[0]!.t >= PROXIMITY_RULES.minShareOfPeriod * shorter * 1000 || slow.some((a) => contains(r, a.tca)));
+  if (qualifying.length === 0) return undefined;
+  const inside = qualifying.flat();
+  const startMs = qualifying[0]![0]!.t;
+  const endMs = qualifying[qualifying.length - 1]!.at(-1)!.t;
+  const folded = list.filter((a) => qualifying.some((r) => contains(r, a.tca)));
+  const maxKm = Math.max(...inside.map((s) => s.d));
+  const relativeSpeedMPerS = (1000 * inside.reduce((sum, s) => sum + s.v, 0)) / inside.length;
+  const whole = startMs <= window.startMs + stepMs && endMs >= window.endMs - stepMs && qualifying.length === 1;
+  const attached = maxKm <= PROXIMITY_RULES.attachedMaxKm && relativeSpeedMPerS <= PROXIMITY_RULES.attachedMaxSpeedMPerS;
+  return {
+    record: {
       primary: first.primary,
       secondary: first.secondary,
       kind: whole ? (attached ? 'attached' : 'formation') : 'proximity_operation',
@@ -164,7 +173,35 @@ export function separateProximities(
       meanKm: inside.reduce((sum, s) => sum + s.d, 0) / inside.length,
       relativeSpeedMPerS,
       approaches: folded.length,
-    });
+    },
+    folded,
+  };
+}
+
+/**
+ * Splits a screening's approaches into conjunctions and proximities. `elementSet` gives the
+ * element set screened for an object; the window is the screened one [startMs, endMs].
+ */
+export function separateProximities(
+  approaches: readonly CloseApproach[],
+  elementSet: (norad: number) => ElementSet | undefined,
+  window: { readonly startMs: number; readonly endMs: number },
+  thresholdKm: number,
+): { conjunctions: CloseApproach[]; proximities: ProximityRecord[] } {
+  const byPair = new Map<string, CloseApproach[]>();
+  for (const a of approaches) {
+    const key = `${a.primary}:${a.secondary}`;
+    const list = byPair.get(key);
+    if (list) list.push(a);
+    else byPair.set(key, [a]);
+  }
+  const removed = new Set<CloseApproach>();
+  const proximities: ProximityRecord[] = [];
+  for (const list of byPair.values()) {
+    const found = proximityOfPair(list, elementSet, window, thresholdKm);
+    if (!found) continue;
+    for (const a of found.folded) removed.add(a);
+    proximities.push(found.record);
   }
   return { conjunctions: approaches.filter((a) => !removed.has(a)), proximities };
 }

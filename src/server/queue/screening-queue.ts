@@ -176,7 +176,16 @@ export class JobEndedError extends Error {
 export async function waitForJob(
   repo: ScreeningJobRepository,
   jobId: string,
-  options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal; pollMs?: number; stallMs?: number; leaseSeconds?: number; owner?: string } = {},
+  options: {
+    onProgress?: (progress: JobProgress) => void;
+    signal?: AbortSignal;
+    pollMs?: number;
+    stallMs?: number;
+    leaseSeconds?: number;
+    owner?: string;
+    /** false: the merged result without the approaches (the caller reads them shard by shard, ScreeningJobRepository.shardApproaches). */
+    approaches?: boolean;
+  } = {},
 ): Promise<ScreeningResult> {
   const stallMs = options.stallMs ?? (2 * (options.leaseSeconds ?? 600) + 120) * 1000;
   let lastState = '';
@@ -190,7 +199,7 @@ export async function waitForJob(
     const progress = jobProgress(shards);
     options.onProgress?.(progress);
     // Every shard done: the merged geometry (the caller's risk step and storing follow, then it completes the job).
-    if (progress.done === job.shardCount) return mergeShardResults(job.job, job.shardCount, await repo.results(jobId));
+    if (progress.done === job.shardCount) return mergeShardResults(job.job, job.shardCount, await repo.results(jobId, { approaches: options.approaches }));
     const state = shards.map((s) => `${s.status}:${s.attempts}:${s.updatedAt?.getTime() ?? 0}`).join(',');
     if (state !== lastState) {
       lastState = state;

@@ -1,9 +1,9 @@
 // nextTurn: a turn of the event loop for the requests that came meanwhile (between insert batches).
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
-import { catalogScreeningConjunctions, spaceObjects } from '../db/schema.ts';
+import { catalogScreeningConjunctions, screeningJobs, spaceObjects } from '../db/schema.ts';
 
 export interface CatalogConjunctionRow {
   primaryNorad: number;
@@ -63,17 +63,58 @@ export class CatalogScreeningRepository {
 
   /** Stores a run's conjunctions in one transaction (all or none), in batches. */
   async store(jobId: string, rows: readonly CatalogConjunctionRow[]): Promise<void> {
+    await this.storeFrom(jobId, 0, rows);
+    await this.analyze();
+  }
+
+  /**
+   * Stores rows `firstSeq`, `firstSeq + 1`, … of a run in one transaction, in place of every row
+   * from `firstSeq` on: a run streamed chunk by chunk (issue 30, item 8) writes each chunk so, and a
+   * server that takes the run over and starts again from 0 replaces what the first one wrote. The
+   * rows are read only once the run is completed (CatalogScreeningService), so the run's rows
+   * appear all at once, or not at all.
+   */
+  async storeFrom(jobId: string, firstSeq: number, rows: readonly CatalogConjunctionRow[]): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.delete(catalogScreeningConjunctions).where(eq(catalogScreeningConjunctions.jobId, jobId));
+      await tx.delete(C).where(and(eq(C.jobId, jobId), gte(C.seq, firstSeq)));
       for (let first = 0; first < rows.length; first += BATCH) {
-        await tx.insert(catalogScreeningConjunctions).values(rows.slice(first, first + BATCH).map((r, i) => ({ ...r, jobId, seq: first + i })));
+        await tx.insert(C).values(rows.slice(first, first + BATCH).map((r, i) => ({ ...r, jobId, seq: firstSeq + first + i })));
         await nextTurn();
       }
     });
-    // The planner walks the sort's index for a page only when it knows how many rows a run has.
-    // PostgreSQL's autovacuum gathers that in its own time; the embedded PGlite never runs it, and
-    // without statistics a page of a 452,776-row run sorted every row (0.4–2 s instead of 0.1 s).
+  }
+
+  /** Removes a run's rows at these places (the approaches folded into proximities); what they were, for the run's counts. */
+  async remove(jobId: string, seqs: readonly number[]): Promise<Pick<CatalogConjunctionRow, 'riskLevel' | 'regime' | 'tca'>[]> {
+    const out: Pick<CatalogConjunctionRow, 'riskLevel' | 'regime' | 'tca'>[] = [];
+    await this.db.transaction(async (tx) => {
+      for (let first = 0; first < seqs.length; first += BATCH) {
+        const part = seqs.slice(first, first + BATCH);
+        out.push(...(await tx.delete(C).where(and(eq(C.jobId, jobId), inArray(C.seq, part))).returning({ riskLevel: C.riskLevel, regime: C.regime, tca: C.tca })));
+      }
+    });
+    return out;
+  }
+
+  /**
+   * The planner walks the sort's index for a page only when it knows how many rows a run has.
+   * PostgreSQL's autovacuum gathers that in its own time; the embedded PGlite never runs it, and
+   * without statistics a page of a 452,776-row run sorted every row (0.4–2 s instead of 0.1 s).
+   */
+  async analyze(): Promise<void> {
     await this.db.execute(sql`analyze ${C}`);
+  }
+
+  /** Removes the rows of catalogue-wide runs that failed or were cancelled (what a streamed run wrote before it ended so). */
+  async clearEnded(): Promise<void> {
+    await this.db
+      .delete(C)
+      .where(inArray(C.jobId, this.db.select({ id: screeningJobs.id }).from(screeningJobs).where(and(eq(screeningJobs.kind, 'catalog'), inArray(screeningJobs.status, ['failed', 'cancelled'])))));
+  }
+
+  /** Removes every row of one run. */
+  async clear(jobId: string): Promise<void> {
+    await this.db.delete(C).where(eq(C.jobId, jobId));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ElementSet } from '../../core/elements/index.ts';
-import type { ScreeningJob, ScreeningShard, ShardResult } from '../../core/screening/index.ts';
+import type { CloseApproach, ScreeningJob, ScreeningShard, ShardResult } from '../../core/screening/index.ts';
 import type { Db } from '../db/database.ts';
 import { screeningCatalogs, screeningJobs, screeningShards } from '../db/schema.ts';
 
@@ -192,14 +192,26 @@ export class ScreeningJobRepository {
       .where(and(eq(screeningShards.jobId, jobId), eq(screeningShards.shard, index), inArray(screeningShards.status, LIVE_SHARDS)));
   }
 
-  /** The results of the done shards. */
-  async results(jobId: string): Promise<ShardResult[]> {
+  /**
+   * The results of the done shards; without their approaches when `approaches` is false (a
+   * catalogue-wide run reads those one shard at a time, shardApproaches, to stay in bounded memory).
+   */
+  async results(jobId: string, options: { approaches?: boolean } = {}): Promise<ShardResult[]> {
     const rows = await this.db
-      .select({ result: screeningShards.result })
+      .select({ result: options.approaches === false ? sql<unknown>`${screeningShards.result} - 'approaches'` : screeningShards.result })
       .from(screeningShards)
       .where(and(eq(screeningShards.jobId, jobId), eq(screeningShards.status, 'done')))
       .orderBy(asc(screeningShards.shard));
-    return rows.map((r) => r.result as ShardResult);
+    return rows.map((r) => (options.approaches === false ? { ...(r.result as ShardResult), approaches: [] } : (r.result as ShardResult)));
+  }
+
+  /** One done shard's approaches (empty when it has none or is not done). */
+  async shardApproaches(jobId: string, index: number): Promise<CloseApproach[]> {
+    const [row] = await this.db
+      .select({ approaches: sql<unknown>`${screeningShards.result} -> 'approaches'` })
+      .from(screeningShards)
+      .where(and(eq(screeningShards.jobId, jobId), eq(screeningShards.shard, index), eq(screeningShards.status, 'done')));
+    return Array.isArray(row?.approaches) ? (row.approaches as CloseApproach[]) : [];
   }
 
   /** The newest jobs of a kind. */

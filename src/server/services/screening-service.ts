@@ -14,7 +14,17 @@ import { utcMs } from '../../core/units.ts';
 import type { ObjectType } from '../../core/catalog/index.ts';
 import type { PcMethod } from '../../core/probability/index.ts';
 import { catalogVersionOf, type CatalogVersion } from '../screening/catalog-version.ts';
-import { finishScreening, runScreening, type RunScreeningOptions, type ScreeningConjunction, type ScreeningReport } from '../screening/run-screening.ts';
+import {
+  finishScreening,
+  runScreening,
+  runScreeningStreamed,
+  streamScreening,
+  type RunScreeningOptions,
+  type ScreeningConjunction,
+  type ScreeningReport,
+  type ShardApproaches,
+  type StreamedReport,
+} from '../screening/run-screening.ts';
 import { TrackPool } from '../workers/plan/plan-runner.ts';
 import type { CoveringEphemeris } from './ephemerides/ephemeris-service.ts';
 import type { JobHeartbeat } from '../queue/job-heartbeat.ts';
@@ -257,6 +267,26 @@ export class ScreeningService implements AnalysisService {
       options.signal?.throwIfAborted();
       return runScreening(pool, catalog, job, options);
     });
+  }
+
+  /** runJob for a catalogue-wide job in bounded memory: the conjunctions go to `sink` chunk by chunk (run-screening.ts runScreeningStreamed). */
+  runJobStreamed(job: ScreeningJob, catalog: CatalogVersion, sink: (conjunctions: ScreeningConjunction[]) => Promise<void>, options: RunScreeningOptions = {}): Promise<StreamedReport> {
+    return this.exclusive((pool) => {
+      options.signal?.throwIfAborted();
+      return runScreeningStreamed(pool, catalog, job, sink, options);
+    });
+  }
+
+  /** finishJob in bounded memory: the queue's shard results read one at a time, the conjunctions to `sink` chunk by chunk (run-screening.ts streamScreening). */
+  finishJobStreamed(
+    result: ScreeningResult,
+    catalog: CatalogVersion,
+    shards: ShardApproaches,
+    sink: (conjunctions: ScreeningConjunction[]) => Promise<void>,
+    timings: Record<ScreeningStage, number>,
+    options: RunScreeningOptions = {},
+  ): Promise<StreamedReport> {
+    return this.exclusive((pool) => streamScreening(pool, catalog, result, shards, sink, timings, options));
   }
 
   /** The risk step and report for a geometry result computed elsewhere (the job queue's workers), in turn on the pool. */

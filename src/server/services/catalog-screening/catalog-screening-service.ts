@@ -21,7 +21,7 @@ import type { JobHeartbeat } from '../../queue/job-heartbeat.ts';
 import type { CatalogConjunctionListed, CatalogConjunctionRow, CatalogConjunctionSelection, CatalogScreeningRepository } from '../../repositories/catalog-screening-repository.ts';
 import type { ScreeningJobRepository, ScreeningJobRow, ShardState } from '../../repositories/screening-job-repository.ts';
 import type { CatalogVersion } from '../../screening/catalog-version.ts';
-import { screeningJob, type ScreeningReport } from '../../screening/run-screening.ts';
+import { screeningJob, type ScreeningConjunction, type StreamedReport } from '../../screening/run-screening.ts';
 import type { CatalogService } from '../catalog-service.ts';
 import type { ScreeningService } from '../screening-service.ts';
 
@@ -111,6 +111,8 @@ export class CatalogScreeningService {
       const interrupted = await this.jobs.failActive('catalog', 'threads', 'interrupted by restart');
       if (interrupted > 0) this.options.log?.(`${interrupted} catalogue-wide run(s) interrupted by the last stop marked failed`);
     }
+    // The rows that runs which then failed or were cancelled stored as they ran (a stop, a kill -9).
+    await this.conjunctions.clearEnded();
     await this.reportDailyPairs();
     if (this.options.intervalHours > 0) {
       const every = (this.options.checkMinutes ?? 10) * 60_000;
@@ -162,7 +164,9 @@ export class CatalogScreeningService {
     if (queue) {
       await submitJob(queue.boss, this.jobs, 'catalog', job, version.sets, shards, { leaseSeconds: queue.leaseSeconds, maintenanceSeconds: queue.maintenanceSeconds, reason, owner: this.owner });
     } else {
-      await this.jobs.saveCatalog(version.version, version.sets);
+      // The catalogue version is not stored: it serves a run taken over by another server, and a run
+      // on this server's threads is not taken over (adopt). Writing 50,000 sets as one jsonb value
+      // grew the embedded PGlite's memory by 390 MB, which WebAssembly memory never gives back.
       await this.jobs.create('catalog', job, shards, { reason, execution: 'threads', owner: this.owner });
     }
     this.options.log?.(`catalogue-wide run ${job.id} (${reason}): ${version.sets.length} objects, ${job.start} … ${job.end}, ${job.thresholdKm} km, ${shards.length} shards`);
@@ -205,23 +209,43 @@ export class CatalogScreeningService {
     this.launch(row.job, { version: row.job.catalog.version, sets });
   }
 
-  /** Screens `job` on the catalogue version it names (the catalogue may change while the run waits for the pool). */
+  /**
+   * Screens `job` on the catalogue version it names (the catalogue may change while the run waits
+   * for the pool), in bounded memory (issue 30, item 8): the risk step runs chunk by chunk after the
+   * geometry, and each chunk's conjunctions are stored (the run's transaction per chunk, read only
+   * once the run is completed) and counted before the next; the approaches folded into proximities
+   * are removed at the end. The server never holds more than a few chunks of a run.
+   */
   private async run(job: ScreeningJob, version: CatalogVersion, signal: AbortSignal): Promise<void> {
     const objectType = (norad: number) => this.catalog.entry(norad)?.object.objectType;
+    const tally = new RunTally(job);
+    let stored = 0;
+    let storingMs = 0;
+    const sink = async (conjunctions: ScreeningConjunction[]) => {
+      const rows = conjunctions.map(rowOf);
+      const t = performance.now();
+      await this.conjunctions.storeFrom(job.id, stored, rows);
+      storingMs += performance.now() - t;
+      stored += rows.length;
+      for (const r of rows) tally.add(r, 1);
+    };
     try {
-      let report: ScreeningReport;
+      let report: StreamedReport;
       const started = performance.now();
+      let screenedAt = started;
       if (this.queue) {
-        const { result, stageMs } = await waitForQueued(this.jobs, job.id, { signal, leaseSeconds: this.queue.leaseSeconds, owner: this.owner });
-        await this.jobs.addTimings(job.id, { screening: performance.now() - started });
-        report = await this.screening.finishJob(result, version, stageMs, { signal, objectType });
+        const { result, stageMs } = await waitForQueued(this.jobs, job.id, { signal, leaseSeconds: this.queue.leaseSeconds, owner: this.owner, approaches: false });
+        screenedAt = performance.now();
+        await this.jobs.addTimings(job.id, { screening: screenedAt - started });
+        const shardCount = (await this.jobs.job(job.id))?.shardCount ?? 0;
+        const shards = { count: shardCount, approaches: (index: number) => this.jobs.shardApproaches(job.id, index) };
+        report = await this.screening.finishJobStreamed(result, version, shards, sink, stageMs, { signal, objectType });
       } else {
-        // Each shard's progress and result go to its row as the pool runs it (writes in order).
+        // Each shard's progress and result (without its approaches: the run holds those, packed) go to its row as the pool runs it (writes in order).
         let writes: Promise<unknown> = Promise.resolve();
         const lastWrite = new Map<number, number>();
         const write = (work: () => Promise<unknown>) => (writes = writes.then(work).catch(() => undefined));
-        let screeningMs = 0;
-        report = await this.screening.runJob(job, version, {
+        report = await this.screening.runJobStreamed(job, version, sink, {
           signal,
           objectType,
           shardsPerWorker: 2,
@@ -229,8 +253,9 @@ export class CatalogScreeningService {
             const worker = `server:thread-${e.worker}`;
             if (e.done) {
               const { result, ms } = e.done;
-              write(() => this.jobs.finishShard(job.id, e.shard.index, worker, result, ms));
-              screeningMs = performance.now() - started;
+              const kept = { ...result, approaches: [] };
+              write(() => this.jobs.finishShard(job.id, e.shard.index, worker, kept, ms));
+              screenedAt = performance.now();
             } else if (!lastWrite.has(e.shard.index)) {
               lastWrite.set(e.shard.index, Date.now());
               write(() => this.jobs.startShard(job.id, e.shard.index, worker));
@@ -241,28 +266,16 @@ export class CatalogScreeningService {
           },
         });
         await writes;
-        await this.jobs.addTimings(job.id, { screening: screeningMs });
+        await this.jobs.addTimings(job.id, { screening: screenedAt - started });
       }
       signal.throwIfAborted();
-      const risk = performance.now();
-      const rows: CatalogConjunctionRow[] = report.conjunctions.map((c) => ({
-        primaryNorad: c.approach.primary,
-        secondaryNorad: c.approach.secondary,
-        primaryName: c.primaryName,
-        secondaryName: c.secondaryName,
-        tca: new Date(c.approach.tca),
-        missDistanceKm: c.approach.missDistanceKm,
-        relativeSpeedKmS: c.approach.relativeSpeedKmS,
-        collisionProbability: c.risk.pc ?? 0,
-        maxCollisionProbability: c.risk.maxPc,
-        riskLevel: c.risk.riskLevel,
-        pcMethod: c.risk.pcMethod,
-        regime: approachRegime(c.approach),
-      }));
-      const storing = performance.now();
-      await this.conjunctions.store(job.id, rows);
-      const summary = summarise(report, rows);
-      await this.jobs.addTimings(job.id, { risk: storing - risk + report.timings.risk, storing: performance.now() - storing, total: performance.now() - started });
+      // The approaches folded into proximities had their risk step and were stored with the rest.
+      const folding = performance.now();
+      for (const r of await this.conjunctions.remove(job.id, report.folded)) tally.add(r, -1);
+      await this.conjunctions.analyze();
+      storingMs += performance.now() - folding;
+      const summary = tally.summary(report);
+      await this.jobs.addTimings(job.id, { risk: report.timings.risk, storing: storingMs, total: performance.now() - started });
       const stale: CatalogStaleObject[] = report.stale.map((s) => ({ noradId: s.norad, name: this.catalog.entry(s.norad)?.object.name ?? String(s.norad), epoch: isoUtc(s.epoch), ageDays: Math.round(s.ageDays * 100) / 100 }));
       if (!(await this.jobs.finish(job.id, 'completed', undefined, summary, this.owner, stale))) {
         this.options.log?.(`catalogue-wide run ${job.id}: another server holds it now (its conjunctions, the same, are stored)`);
@@ -270,7 +283,7 @@ export class CatalogScreeningService {
       }
       await this.jobs.pruneCatalogs([version.version, this.screening.catalogVersion().version]);
       await this.reportDailyPairs();
-      this.options.log?.(`catalogue-wide run ${job.id} completed: ${rows.length} conjunctions, ${report.proximities.length} proximities`);
+      this.options.log?.(`catalogue-wide run ${job.id} completed: ${summary.conjunctions} conjunctions, ${report.proximities.length} proximities`);
     } catch (error) {
       const why: unknown = signal.aborted ? signal.reason : undefined;
       if (why instanceof HoldLost) {
@@ -285,6 +298,10 @@ export class CatalogScreeningService {
       }
       const message = signal.aborted ? `cancelled: ${(why as Error)?.message ?? 'cancelled'}` : (error as Error).message;
       const ended = await this.jobs.finish(job.id, signal.aborted ? 'cancelled' : 'failed', message, undefined, this.owner).catch(() => false);
+      // What the run stored before it ended is never read (only completed runs' rows are): it goes,
+      // unless another server completed the run meanwhile (its rows are then the run's).
+      const status = ended ? 'ended' : (await this.jobs.job(job.id).catch(() => undefined))?.status;
+      if (status === 'ended' || status === 'failed' || status === 'cancelled') await this.conjunctions.clear(job.id).catch(() => undefined);
       if (ended || !signal.aborted) this.options.log?.(`catalogue-wide run ${job.id} ${signal.aborted ? 'cancelled' : 'failed'}: ${message}`);
     }
   }
@@ -319,6 +336,8 @@ export class CatalogScreeningService {
 
   async conjunctionPage(id: string, query: CatalogConjunctionQuery): Promise<CatalogConjunctionPage> {
     const row = await this.runOf(id);
+    // A run's rows are stored chunk by chunk while it runs; they are its conjunctions once it has completed.
+    if (row.status !== 'completed') return { total: 0, items: [] };
     const selection = selectionOf(query);
     const [total, items] = await Promise.all([this.totalOf(row, selection), this.conjunctions.rowsPage(id, selection, query.limit, query.offset)]);
     return { total, items: items.map(catalogConjunction) };
@@ -331,6 +350,7 @@ export class CatalogScreeningService {
    */
   async conjunctionCsv(id: string, query: CatalogConjunctionCsvQuery): Promise<{ csv: string; rows: number; total: number }> {
     const row = await this.runOf(id);
+    if (row.status !== 'completed') return { csv: catalogCsvHeader(), rows: 0, total: 0 };
     const selection = selectionOf(query);
     const total = await this.totalOf(row, selection);
     const parts = [catalogCsvHeader()];
@@ -425,32 +445,58 @@ export class CatalogScreeningService {
   }
 }
 
-function summarise(report: ScreeningReport, rows: readonly CatalogConjunctionRow[]): CatalogScreeningSummary {
-  const byRisk: Record<string, number> = { critical: 0, high: 0, medium: 0, low: 0 };
-  const byRegime: Record<string, number> = { LEO: 0, MEO: 0, GEO: 0, HEO: 0 };
-  const perDay = new Map<string, number>();
-  for (const r of rows) {
-    byRisk[r.riskLevel] = (byRisk[r.riskLevel] ?? 0) + 1;
-    byRegime[r.regime] = (byRegime[r.regime] ?? 0) + 1;
-    const day = r.tca.toISOString().slice(0, 10);
-    perDay.set(day, (perDay.get(day) ?? 0) + 1);
-  }
-  // Every day of the window, also those without conjunctions.
-  for (let t = Date.parse(report.job.start.slice(0, 10)); t < Date.parse(report.job.end); t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    if (!perDay.has(day)) perDay.set(day, 0);
-  }
-  const objects = report.totalObjects;
+/** A conjunction of the risk step as a stored row. */
+function rowOf(c: ScreeningConjunction): CatalogConjunctionRow {
   return {
-    objects,
-    pairs: (objects * (objects - 1)) / 2,
-    conjunctions: rows.length,
-    proximities: report.proximities.length,
-    skippedObjects: report.skipped.length,
-    staleObjects: report.stale.length,
-    maxElementAgeDays: report.job.maxElementAgeDays ?? null,
-    byRisk,
-    byRegime,
-    perDay: [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, conjunctions]) => ({ day, conjunctions })),
+    primaryNorad: c.approach.primary,
+    secondaryNorad: c.approach.secondary,
+    primaryName: c.primaryName,
+    secondaryName: c.secondaryName,
+    tca: new Date(c.approach.tca),
+    missDistanceKm: c.approach.missDistanceKm,
+    relativeSpeedKmS: c.approach.relativeSpeedKmS,
+    collisionProbability: c.risk.pc ?? 0,
+    maxCollisionProbability: c.risk.maxPc,
+    riskLevel: c.risk.riskLevel,
+    pcMethod: c.risk.pcMethod,
+    regime: approachRegime(c.approach),
   };
+}
+
+/** A run's counts (by risk, by regime, per day of TCA), kept as its rows are stored and removed. */
+class RunTally {
+  private conjunctions = 0;
+  private readonly byRisk: Record<string, number> = { critical: 0, high: 0, medium: 0, low: 0 };
+  private readonly byRegime: Record<string, number> = { LEO: 0, MEO: 0, GEO: 0, HEO: 0 };
+  private readonly perDay = new Map<string, number>();
+
+  constructor(job: ScreeningJob) {
+    // Every day of the window, also those without conjunctions.
+    for (let t = Date.parse(job.start.slice(0, 10)); t < Date.parse(job.end); t += 86_400_000) this.perDay.set(new Date(t).toISOString().slice(0, 10), 0);
+  }
+
+  /** Counts a row in (sign 1) or out (−1). */
+  add(r: Pick<CatalogConjunctionRow, 'riskLevel' | 'regime' | 'tca'>, sign: 1 | -1): void {
+    this.conjunctions += sign;
+    this.byRisk[r.riskLevel] = (this.byRisk[r.riskLevel] ?? 0) + sign;
+    this.byRegime[r.regime] = (this.byRegime[r.regime] ?? 0) + sign;
+    const day = r.tca.toISOString().slice(0, 10);
+    this.perDay.set(day, (this.perDay.get(day) ?? 0) + sign);
+  }
+
+  summary(report: StreamedReport): CatalogScreeningSummary {
+    const objects = report.totalObjects;
+    return {
+      objects,
+      pairs: (objects * (objects - 1)) / 2,
+      conjunctions: this.conjunctions,
+      proximities: report.proximities.length,
+      skippedObjects: report.skipped.length,
+      staleObjects: report.stale.length,
+      maxElementAgeDays: report.job.maxElementAgeDays ?? null,
+      byRisk: { ...this.byRisk },
+      byRegime: { ...this.byRegime },
+      perDay: [...this.perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, conjunctions]) => ({ day, conjunctions })),
+    };
+  }
 }

@@ -47,6 +47,12 @@ export interface PoolRunOptions {
   readonly timeSlices?: number;
   /** Each shard's own progress (which worker thread, stage, share) and its result when done. */
   readonly onShard?: (event: ShardEvent) => void;
+  /**
+   * false: the merged result holds no approaches (its stats and skipped objects only); `onShard`
+   * has each shard's as it comes and keeps what it needs (a catalogue-wide run packs them,
+   * issue 30 item 8). Default true.
+   */
+  readonly keepApproaches?: boolean;
 }
 
 export interface ShardEvent {
@@ -78,6 +84,8 @@ export type WarmUpReport = Extract<ScreeningWorkerReply, { type: 'warmed-up' }>;
 
 interface Slot {
   worker: Worker;
+  /** Replaced on purpose (recycle): its exit is no failure. */
+  retired?: boolean;
   ready: Promise<unknown>;
   onReply?: (reply: ScreeningWorkerReply) => void;
   onFailure?: (error: Error) => void;
@@ -113,7 +121,7 @@ export class ScreeningPool {
     });
     slot.worker.on('error', (error: Error) => slot.onFailure?.(error));
     slot.worker.on('exit', (code) => {
-      if (this.closing) return;
+      if (this.closing || slot.retired) return;
       slot.onFailure?.(new Error(`screening worker exited with code ${code}`));
       this.version = undefined;
       this.slots[index] = this.spawn(index);
@@ -156,6 +164,25 @@ export class ScreeningPool {
     await Promise.all(this.slots.map((slot) => this.await(slot, 'catalog-loaded', { type: 'catalog', version, columns })));
     this.version = version;
     this.norads = sets.map((s) => s.norad);
+  }
+
+  /**
+   * Replaces every worker by a fresh one, which holds no catalogue (the next loadCatalog reloads):
+   * what the old ones held goes back to the system with their threads. A catalogue-wide geometry
+   * leaves some 500 MB in each worker for 50,000 objects (the SGP4 models, the tracks, and the WASM
+   * sampler's memory, which WebAssembly never gives back), none of which its risk step needs
+   * (issue 30, item 8). Only between jobs: call it in turn (ScreeningService.exclusive).
+   */
+  async recycle(): Promise<void> {
+    await this.ready;
+    const old = [...this.slots];
+    for (const [index, slot] of old.entries()) {
+      slot.retired = true;
+      this.slots[index] = this.spawn(index);
+    }
+    this.version = undefined;
+    await Promise.all(old.map((slot) => slot.worker.terminate()));
+    await this.ready;
   }
 
   /** Screens a job on the loaded catalogue version (jobs run one after another). */
@@ -213,7 +240,7 @@ export class ScreeningPool {
           return;
         }
         if (done.type !== 'shard-done') throw new Error(`screening worker answered ${done.type}`);
-        results.push(done.result);
+        results.push(options.keepApproaches === false ? { ...done.result, approaches: [] } : done.result);
         for (const stage of ['tle', 'orbits', 'detect'] as const) stageMs[stage] = Math.max(stageMs[stage], done.ms[stage]);
         stageFraction.set(shard.index, { stage: 'detect', fraction: 1 });
         report();
