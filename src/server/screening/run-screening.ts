@@ -342,7 +342,14 @@ export async function streamScreening(
           grown.set(lite);
           lite = grown;
         }
-        chunk.forEach((a, i) => lite.set([a.primary, a.secondary, a.tca, a.missDistanceKm, a.relativeSpeedKmS], (handed + i) * LITE_STRIDE));
+        chunk.forEach((a, i) => {
+          const o = (handed + i) * LITE_STRIDE;
+          lite[o] = a.primary;
+          lite[o + 1] = a.secondary;
+          lite[o + 2] = a.tca;
+          lite[o + 3] = a.missDistanceKm;
+          lite[o + 4] = a.relativeSpeedKmS;
+        });
         const within = (done: number) => (index + (first + done) / approaches.length) / shards.count;
         const conjunctions = await assess(chunk, (done) => report('risk', within(done), `shard ${index + 1} of ${shards.count}: ${handed + done} close approaches assessed`));
         await hand(conjunctions);

@@ -289,10 +289,6 @@ export class ScreeningService implements AnalysisService {
     return this.exclusive((pool) => streamScreening(pool, catalog, result, shards, sink, timings, options));
   }
 
-  /** The risk step and report for a geometry result computed elsewhere (the job queue's workers), in turn on the pool. */
-  finishJob(result: ScreeningResult, catalog: CatalogVersion, timings: Record<ScreeningStage, number>, options: RunScreeningOptions = {}): Promise<ScreeningReport> {
-    return this.exclusive((pool) => finishScreening(pool, catalog, result, timings, options));
-  }
 
   /**
    * An SST analysis (AnalysisJobs): the request, as the contract read it, screened against the
