@@ -345,6 +345,7 @@ export function createAppContext(config: Config, database: Database, version: st
         intervalHours: config.CATALOG_SCREENING_HOURS,
         windowHours: config.CATALOG_SCREENING_WINDOW_HOURS,
         thresholdKm: config.CATALOG_SCREENING_THRESHOLD_KM,
+        geometryThreads: config.CATALOG_SCREENING_THREADS,
         maxElementAgeDays: config.MAX_ELEMENT_AGE_DAYS,
         claim: (task, intervalMs) => claims.claim(task, intervalMs),
         onDailyPairs: (pairs) => operationsReadModel.setCatalogDailyScreens(pairs, new Date()),

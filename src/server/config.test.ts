@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBe('postgresql://ssa:secret@db:5432/ssa');
   });
 
+  it('runs a catalogue-wide geometry on one thread unless CATALOG_SCREENING_THREADS says more, and refuses a count that is not one', () => {
+    expect(loadConfig({}).CATALOG_SCREENING_THREADS).toBe(1);
+    expect(loadConfig({ CATALOG_SCREENING_THREADS: '2' }).CATALOG_SCREENING_THREADS).toBe(2);
+    expect(() => loadConfig({ CATALOG_SCREENING_THREADS: '0' })).toThrow(/CATALOG_SCREENING_THREADS: must be at least 1/);
+    expect(() => loadConfig({ CATALOG_SCREENING_THREADS: '1.5' })).toThrow(/CATALOG_SCREENING_THREADS: must be a whole number of threads/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' })).toMatchObject({ DATABASE_URL: undefined, PORT: 5000 });
   });

@@ -114,6 +114,16 @@ export const ConfigSchema = z.object({
     z.coerce.number({ error: 'must be a distance in km' }).positive('must be a positive distance in km').max(100, 'must be at most 100').default(5),
   ),
   /**
+   * Worker threads that run the geometry of a catalogue-wide run on this server's threads (the
+   * risk step uses them all). Each holds the SGP4 state of every object, some 0.5 GB for the
+   * 50,000-object demo, so one keeps a whole run of the embedded default under 1.5 GB and leaves
+   * the other cores to the interactive work, at the cost of a longer run (issue 30, item 8).
+   */
+  CATALOG_SCREENING_THREADS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a whole number of threads' }).int('must be a whole number of threads').min(1, 'must be at least 1').max(256, 'must be at most 256').default(1),
+  ),
+  /**
    * Element sets whose epoch is more than this many days from a screening's window are stale: not
    * screened (SGP4 is off by tens of km a month from the epoch), listed apart with their age.
    */

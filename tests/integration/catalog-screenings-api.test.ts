@@ -77,7 +77,8 @@ describe.skipIf(!present)('catalogue-wide screening runs through the API', () =>
     expect(run.progress.shards.length).toBeGreaterThanOrEqual(2);
     for (const s of run.progress.shards) {
       expect(s).toMatchObject({ status: 'done', fraction: 1, attempts: 1 });
-      expect(s.worker).toMatch(/^server:thread-\d+$/);
+      // CATALOG_SCREENING_THREADS (default 1): the geometry on one worker thread, which takes every shard.
+      expect(s.worker).toBe('server:thread-0');
       expect(s.ms).not.toBeNull();
     }
     // The slices tile the window.
@@ -159,6 +160,7 @@ describe.skipIf(!present)('catalogue-wide screening runs through the API', () =>
     // The same streamed in chunks of 16, over 5 shards: the chunks handed on in the run's order, and
     // the proximities (the ISS and its docked vehicles, whose approaches fall in several shards and chunks) as found on the whole list.
     const handed: ScreeningConjunction[] = [];
+    const threads = new Set<number>();
     const streamed = await t.ctx.services.screening.runJobStreamed(
       screeningJob(version, 'all', run.start, run.end, 20, 30),
       version,
@@ -166,8 +168,10 @@ describe.skipIf(!present)('catalogue-wide screening runs through the API', () =>
         expect(chunk.length).toBeLessThanOrEqual(16);
         handed.push(...chunk);
       },
-      { streamChunk: 16, shardsPerWorker: 5 },
+      { streamChunk: 16, shardsPerWorker: 5, geometryWorkers: 2, onShard: (e) => threads.add(e.worker) },
     );
+    // Two geometry threads where the pool has two: each took shards.
+    expect(threads.size).toBe(Math.min(2, t.ctx.services.screening.poolSize));
     expect(handed.length).toBe(streamed.conjunctions);
     expect(streamed.proximities).toEqual(direct.proximities);
     expect(streamed.folded.length).toBe(handed.length - direct.conjunctions.length);

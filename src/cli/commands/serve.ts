@@ -32,6 +32,7 @@ Other environment:
   SCREENING         on|off: continuous screening of the fleet (default on)
   CATALOG_SCREENING_HOURS, CATALOG_SCREENING_WINDOW_HOURS, CATALOG_SCREENING_THRESHOLD_KM
                     catalogue-wide (all-vs-all) runs: hours between them (default 24; 0 off), window (default 72 h), threshold (default 5 km)
+  CATALOG_SCREENING_THREADS  threads that run a catalogue-wide run's geometry on this server (default 1: some 0.5 GB each for 50,000 objects)
   QUEUE_SERVER_WORKERS  with DATABASE_URL: threads this server lends to the job queue (default 1; ssa worker adds more)
   SHARD_LEASE_SECONDS, QUEUE_MAINTENANCE_SECONDS   job queue: shard lease (default 600) and lease checks (default 30)
   SCREENING_INTERVAL_MINUTES, SCREENING_WINDOW_DAYS, SCREENING_THRESHOLD_KM

@@ -74,6 +74,8 @@ export interface RunScreeningOptions {
   /** Covariances to use instead of the default model (e.g. from imported CDMs). */
   readonly covariances?: CovarianceSource;
   readonly shardsPerWorker?: number;
+  /** Workers that run a streamed catalogue-wide geometry (PoolRunOptions.workers; default all). */
+  readonly geometryWorkers?: number;
   /** Each shard's progress and result (screening-pool.ts ShardEvent). */
   readonly onShard?: PoolRunOptions['onShard'];
   /** Approaches per chunk of a streamed run's risk step (default STREAM_CHUNK; tests make it small). */
@@ -158,9 +160,11 @@ export async function runScreeningStreamed(
     signal: options.signal,
     shardsPerWorker: options.shardsPerWorker,
     keepApproaches: false,
+    ...(options.geometryWorkers === undefined ? {} : { workers: options.geometryWorkers }),
     onShard: (e) => {
       count = e.shard.count;
-      if (e.done) packed.set(e.shard.index, packApproaches(e.done.result.approaches));
+      // Packed by the worker (a catalogue-wide shard), else here.
+      if (e.done) packed.set(e.shard.index, e.done.packed ?? packApproaches(e.done.result.approaches));
       options.onShard?.(e);
     },
     onProgress: (p) => report(p.stage, p.fraction, `${p.shardsDone} of ${p.shards} shards done`),

@@ -1,6 +1,6 @@
 import { OBJECT_CLASS_CODE, OBJECT_CLASSES, type CatalogElements, type ObjectClass } from '../../contracts/catalog-elements.ts';
 import type { Snapshot } from '../http/snapshot.ts';
-import type { CatalogService } from './catalog-service.ts';
+import { hasSgp4, type CatalogService } from './catalog-service.ts';
 
 /**
  * The compact element-set feed of the whole catalogue (GET /api/catalog/elements,
@@ -34,7 +34,8 @@ export function buildCatalogElements(catalog: CatalogService): CatalogElements {
     bstar: new Array<number>(n),
     noSgp4: [],
   };
-  entries.forEach(({ object, set, model }, i) => {
+  entries.forEach((entry, i) => {
+    const { object, set } = entry;
     out.norad[i] = object.noradId;
     out.name[i] = object.name;
     out.cls[i] = OBJECT_CLASS_CODE[objectClass(object.objectType, fleet.has(object.noradId))];
@@ -48,7 +49,7 @@ export function buildCatalogElements(catalog: CatalogService): CatalogElements {
     out.argPerigee[i] = set.argPerigee;
     out.meanAnomaly[i] = set.meanAnomaly;
     out.bstar[i] = set.bstar;
-    if (model === null) out.noSgp4.push(object.noradId);
+    if (!hasSgp4(entry)) out.noSgp4.push(object.noradId);
   });
   return out;
 }

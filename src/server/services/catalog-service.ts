@@ -17,6 +17,34 @@ export interface CatalogEntry {
   model: Sgp4Model | null;
 }
 
+/**
+ * Whether an entry's set can be propagated with SGP4 (`model` is not null), without making its
+ * model: every set but SGP4-XP (ephemeris type 4), the one set createSgp4 refuses.
+ */
+export function hasSgp4(entry: Pick<CatalogEntry, 'set'>): boolean {
+  return entry.set.ephemerisType !== 4;
+}
+
+/**
+ * A cache entry whose SGP4 model is made when first read. The main thread propagates few of a
+ * large catalogue's objects (the fleet, an object page; screening, the globe and the drag runs
+ * propagate in workers), and satellite.js's records of all 50,000 demo objects would hold some
+ * 110 MB of boxed numbers here for nothing (issue 30, item 8).
+ */
+function lazyEntry(row: Omit<CatalogEntry, 'model'>): CatalogEntry {
+  let model: Sgp4Model | null | undefined;
+  return {
+    object: row.object,
+    set: row.set,
+    setSource: row.setSource,
+    get model(): Sgp4Model | null {
+      // Ephemeris type 4 (SGP4-XP): kept in the catalogue, never propagated with plain SGP4.
+      model ??= hasSgp4(row) ? createSgp4(row.set) : null;
+      return model;
+    },
+  };
+}
+
 export interface ImportReport {
   format: ElementFormat | 'satcat';
   records: number;
@@ -220,15 +248,7 @@ export class CatalogService {
     const rows = await this.repo.newestEntries(noradIds ? { noradIds } : undefined);
     if (signature !== undefined) this.seen = signature;
     if (!noradIds) this.entries = new Map();
-    for (const row of rows) {
-      let model: Sgp4Model | null = null;
-      try {
-        model = createSgp4(row.set);
-      } catch {
-        // Ephemeris type 4 (SGP4-XP): kept in the catalogue, never propagated with plain SGP4.
-      }
-      this.entries.set(row.object.noradId, { ...row, model });
-    }
+    for (const row of rows) this.entries.set(row.object.noradId, lazyEntry(row));
     this.changed();
   }
 

@@ -34,7 +34,7 @@ import { availableParallelism } from 'node:os';
 import { ScreeningPool } from '../workers/screening/screening-pool.ts';
 import { noradText, sstProximity, sstStale } from '../screening/sst-format.ts';
 import type { AnalysisProgress, AnalysisService } from './analysis-jobs.ts';
-import type { CatalogService } from './catalog-service.ts';
+import { hasSgp4, type CatalogService } from './catalog-service.ts';
 
 const CDM_TYPES: Record<ObjectType, CdmObjectType> = { payload: 'PAYLOAD', rocket_body: 'ROCKET BODY', debris: 'DEBRIS', unknown: 'UNKNOWN' };
 /** Conjunctions kept for CDM downloads (every SST result of the last hours). */
@@ -96,7 +96,7 @@ export class ScreeningService implements AnalysisService {
   catalogVersion(): CatalogVersion {
     const key = this.catalog.changeCount;
     if (this.version?.key !== key) {
-      this.version = { key, value: catalogVersionOf([...this.catalog.all()].filter((e) => e.model).map((e) => e.set)) };
+      this.version = { key, value: catalogVersionOf([...this.catalog.all()].filter(hasSgp4).map((e) => e.set)) };
     }
     return this.version.value;
   }

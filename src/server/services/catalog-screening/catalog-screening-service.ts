@@ -30,6 +30,8 @@ export interface CatalogScreeningOptions {
   readonly intervalHours: number;
   readonly windowHours: number;
   readonly thresholdKm: number;
+  /** CATALOG_SCREENING_THREADS: worker threads that run a run's geometry on this server (default all of the pool's). */
+  readonly geometryThreads?: number;
   /** MAX_ELEMENT_AGE_DAYS: element sets further than this from the window are stale, listed and not screened. */
   readonly maxElementAgeDays?: number;
   /** Claims the scheduled run once across every server on the database (scheduled-task.ts); true: this server runs it. */
@@ -249,6 +251,7 @@ export class CatalogScreeningService {
           signal,
           objectType,
           shardsPerWorker: 2,
+          ...(this.options.geometryThreads === undefined ? {} : { geometryWorkers: this.options.geometryThreads }),
           onShard: (e) => {
             const worker = `server:thread-${e.worker}`;
             if (e.done) {

@@ -1,7 +1,7 @@
 import { DEFAULT_TCA_MATCH_TOLERANCE_MS, type AlertLevel } from '../../../core/operations/index.ts';
 import { catalogVersionOf } from '../../screening/catalog-version.ts';
 import type { ScreeningReport } from '../../screening/run-screening.ts';
-import type { CatalogChange, CatalogService } from '../catalog-service.ts';
+import { hasSgp4, type CatalogChange, type CatalogService } from '../catalog-service.ts';
 import { CLAIM_SLACK, PeriodicTask, type TaskClaims } from '../scheduled-task.ts';
 import type { ScreeningService } from '../screening-service.ts';
 import { ConjunctionAnalysisQuery } from './conjunction-analysis.ts';
@@ -410,7 +410,7 @@ export class OperationsService {
     //    whole catalogue loaded afterwards for the next SST analysis.
     await this.stage('adversary', outcome, async () => {
       state.adversaryApproaches = [];
-      const targets = [...this.catalog.all()].filter((e) => e.model && !fleetIds.has(e.object.noradId) && adversaries.isSatellite(e));
+      const targets = [...this.catalog.all()].filter((e) => hasSgp4(e) && !fleetIds.has(e.object.noradId) && adversaries.isSatellite(e));
       if (fleet.length === 0 || targets.length === 0) return;
       const small = catalogVersionOf([...fleet, ...targets].map((e) => e.set));
       const report = await this.screening.screen(

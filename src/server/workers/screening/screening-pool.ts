@@ -53,6 +53,12 @@ export interface PoolRunOptions {
    * issue 30 item 8). Default true.
    */
   readonly keepApproaches?: boolean;
+  /**
+   * Workers that run the job's shards (default: all of them), the others staying idle. A
+   * catalogue-wide geometry holds the SGP4 state of every object in each worker that runs it
+   * (some 500 MB for 50,000 objects): one worker bounds a run's memory at the cost of time.
+   */
+  readonly workers?: number;
 }
 
 export interface ShardEvent {
@@ -61,7 +67,8 @@ export interface ShardEvent {
   readonly worker: number;
   readonly stage: ShardStage;
   readonly fraction: number;
-  readonly done?: { readonly result: ShardResult; readonly ms: Record<ShardStage, number> };
+  /** With `keepApproaches: false`, a catalogue-wide shard's approaches come packed (`packed`), not in `result`. */
+  readonly done?: { readonly result: ShardResult; readonly ms: Record<ShardStage, number>; readonly packed?: Float64Array };
 }
 
 export interface PoolRunTimings {
@@ -229,12 +236,12 @@ export class ScreeningPool {
       for (let shard = take(w); shard; shard = take(w)) {
         if (cancelled) return;
         options.onShard?.({ shard, worker: w, stage: 'tle', fraction: 0 });
-        const done = await this.shardOn(slot, shard, cancel, (stage, fraction) => {
+        const done = await this.shardOn(slot, shard, cancel, options.keepApproaches === false, (stage, fraction) => {
           stageFraction.set(shard.index, { stage, fraction });
           options.onShard?.({ shard, worker: w, stage, fraction });
           report();
         });
-        if (done.type === 'shard-done') options.onShard?.({ shard, worker: w, stage: 'detect', fraction: 1, done: { result: done.result, ms: done.ms } });
+        if (done.type === 'shard-done') options.onShard?.({ shard, worker: w, stage: 'detect', fraction: 1, done: { result: done.result, ms: done.ms, ...(done.packed ? { packed: done.packed } : {}) } });
         if (done.type === 'cancelled') {
           cancelled = true;
           return;
@@ -246,8 +253,9 @@ export class ScreeningPool {
         report();
       }
     };
+    const driving = Math.max(1, Math.min(this.size, options.workers ?? this.size));
     try {
-      await Promise.all(this.slots.map((_, w) => drive(w)));
+      await Promise.all(this.slots.slice(0, driving).map((_, w) => drive(w)));
     } catch (error) {
       Atomics.store(cancel, 0, 1);
       throw error;
@@ -259,7 +267,7 @@ export class ScreeningPool {
   }
 
   /** Sends one shard to a worker; resolves with its last reply (done or cancelled). */
-  private shardOn(slot: Slot, shard: ScreeningShard, cancel: Int32Array, onProgress: (stage: ShardStage, fraction: number) => void): Promise<ScreeningWorkerReply> {
+  private shardOn(slot: Slot, shard: ScreeningShard, cancel: Int32Array, pack: boolean, onProgress: (stage: ShardStage, fraction: number) => void): Promise<ScreeningWorkerReply> {
     return new Promise<ScreeningWorkerReply>((resolve, reject) => {
       slot.onReply = (reply) => {
         if (reply.type === 'progress') onProgress(reply.stage, reply.fraction);
@@ -267,7 +275,7 @@ export class ScreeningPool {
         else resolve(reply);
       };
       slot.onFailure = reject;
-      slot.worker.postMessage({ type: 'shard', shard, cancel } satisfies ScreeningWorkerRequest);
+      slot.worker.postMessage({ type: 'shard', shard, cancel, ...(pack ? { pack } : {}) } satisfies ScreeningWorkerRequest);
     });
   }
 
@@ -290,7 +298,7 @@ export class ScreeningPool {
     try {
       options.signal?.throwIfAborted();
       if (shard.job.catalog.version !== this.version) throw new Error(`the pool holds catalogue '${this.version ?? 'none'}', the shard needs '${shard.job.catalog.version}'`);
-      const done = await this.shardOn(this.slots[w]!, shard, cancel, options.onProgress ?? (() => {}));
+      const done = await this.shardOn(this.slots[w]!, shard, cancel, false, options.onProgress ?? (() => {}));
       if (done.type === 'cancelled') throw options.signal?.reason ?? new DOMException('screening cancelled', 'AbortError');
       if (done.type !== 'shard-done') throw new Error(`screening worker answered ${done.type}`);
       return { result: done.result, ms: done.ms };

@@ -13,7 +13,17 @@ export type ScreeningWorkerRequest =
    * Screens one shard. `cancel` is an Int32Array over a SharedArrayBuffer: the pool stores a
    * non-zero value in element 0 to stop the job; the worker polls it between objects and pairs.
    */
-  | { type: 'shard'; shard: ScreeningShard; cancel: Int32Array }
+  | {
+      type: 'shard';
+      shard: ScreeningShard;
+      cancel: Int32Array;
+      /**
+       * A catalogue-wide shard's approaches packed here (core/screening/approach-columns.ts) and
+       * transferred: `shard-done` then has none as objects and `packed` instead, so that the pool's
+       * thread never builds the 100,000 objects of a shard (issue 30, item 8).
+       */
+      pack?: boolean;
+    }
   /**
    * The brute-force reference (core/screening/brute-force.ts) for the recall test: the
    * secondaries of `secondaries` against `primaries`, coarse samples with satellite.js's WASM
@@ -40,7 +50,7 @@ export type ScreeningWorkerReply =
   | { type: 'warmed-up'; ms: number; objects: number; primaries: number; approaches: number; error?: string }
   | { type: 'catalog-loaded'; version: string; objects: number }
   | { type: 'progress'; shard: number; stage: ShardStage; fraction: number }
-  | { type: 'shard-done'; result: ShardResult; ms: Record<ShardStage, number> }
+  | { type: 'shard-done'; result: ShardResult; ms: Record<ShardStage, number>; packed?: Float64Array }
   | { type: 'cancelled'; shard: number }
   | { type: 'risk-done'; risks: RiskAssessment[] }
   | { type: 'brute-force-done'; approaches: CloseApproach[]; sgp4Calls: number; propagations: number; ms: number }

@@ -19,6 +19,7 @@ import {
   inShard,
   nearEarthConstantsInto,
   NEAR_EARTH_CONSTANTS,
+  packApproaches,
   type NearEarthInputs,
   riskSubjectOf,
   sampledPositions,
@@ -239,7 +240,7 @@ function withActive<T>(cancel: Int32Array, timer: StageTimer, run: () => T): T {
 }
 
 /** A time slice of a catalogue-wide job: every pair of the catalogue (core/screening/all-pairs.ts), the broad phase sampled with the WASM BulkPropagator. */
-function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
+function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array, pack: boolean): void {
   const stopped = () => Atomics.load(cancel, 0) !== 0;
   const reporter = new ProgressReporter(shard.index);
   const report = (stage: ShardStage, fraction: number) => reporter.report(stage, fraction);
@@ -275,17 +276,21 @@ function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array): void {
       }),
     );
     const stats = { ...outcome.stats, objects: ids.length, sgp4Calls: outcome.stats.sgp4Calls + sampler.propagations() };
-    post({ type: 'shard-done', result: { jobId: shard.job.id, shard: shard.index, catalogVersion: version, approaches: outcome.approaches, stats, skipped: [...skipped, ...outcome.skipped] }, ms });
+    const result = { jobId: shard.job.id, shard: shard.index, catalogVersion: version, stats, skipped: [...skipped, ...outcome.skipped] };
+    if (pack) {
+      const packed = packApproaches(outcome.approaches);
+      if (!muted) port.postMessage({ type: 'shard-done', result: { ...result, approaches: [] }, ms, packed } satisfies ScreeningWorkerReply, [packed.buffer as ArrayBuffer]);
+    } else post({ type: 'shard-done', result: { ...result, approaches: outcome.approaches }, ms });
   } finally {
     sampler.dispose();
   }
 }
 
 /** Screens a shard and posts its result; returns it too for a fleet shard. */
-function runShard(shard: ScreeningShard, cancel: Int32Array): ShardResult | undefined {
+function runShard(shard: ScreeningShard, cancel: Int32Array, pack = false): ShardResult | undefined {
   if (shard.job.scope === 'all') {
     if (shard.job.catalog.version !== version) throw new Error(`worker holds catalogue '${version}', shard needs '${shard.job.catalog.version}'`);
-    runAllPairsShard(shard, cancel);
+    runAllPairsShard(shard, cancel, pack);
     return undefined;
   }
   const stopped = () => Atomics.load(cancel, 0) !== 0;
@@ -411,7 +416,7 @@ function handle(request: ScreeningWorkerRequest): void {
       post({ type: 'catalog-loaded', version, objects: catalog.size });
     } else if (request.type === 'shard') {
       try {
-        runShard(request.shard, request.cancel);
+        runShard(request.shard, request.cancel, request.pack === true);
       } catch (error) {
         if (error instanceof ScreeningCancelled) post({ type: 'cancelled', shard: request.shard.index });
         else throw error;
