@@ -112,6 +112,8 @@ export class CatalogService {
   private entries = new Map<number, CatalogEntry>();
   /** stats() of the catalogue as it was at change `changes`. */
   private statsOf: { changes: number; stats: CatalogStats } | undefined;
+  /** The fleet as of a change count (`fleet`). */
+  private fleetOf: { changes: number; fleet: CatalogEntry[] } | undefined;
   /** Bodies derived from the whole catalogue, serialised once per change (`derived`). */
   private readonly derivedSnapshots = new Map<string, { cache: VersionedSnapshot<unknown>; build: () => unknown }>();
   private rebuildScheduled = false;
@@ -324,11 +326,18 @@ export class CatalogService {
 
   /** The fleet: objects of the configured owners or NORAD ids (DECISIONS.md §3). */
   fleet(): CatalogEntry[] {
-    const owners = new Set(this.options.fleetOwners);
-    const ids = new Set(this.options.fleetNoradIds);
-    return [...this.entries.values()]
-      .filter((e) => ids.has(e.object.noradId) || (e.object.owner !== null && owners.has(e.object.owner)))
-      .sort((a, b) => a.object.name.localeCompare(b.object.name));
+    // Found once per change (a fleet setting is one too): many polls ask for it, and a walk of the
+    // 50,000 demo entries took a fifth of the event loop's time under the dashboard's poll load
+    // (scripts/bench-poll-rebuilds.ts, issue 30 item 9). A copy, so that a caller may sort or cut it.
+    if (this.fleetOf?.changes !== this.changes) {
+      const owners = new Set(this.options.fleetOwners);
+      const ids = new Set(this.options.fleetNoradIds);
+      const fleet = [...this.entries.values()]
+        .filter((e) => ids.has(e.object.noradId) || (e.object.owner !== null && owners.has(e.object.owner)))
+        .sort((a, b) => a.object.name.localeCompare(b.object.name));
+      this.fleetOf = { changes: this.changes, fleet };
+    }
+    return [...this.fleetOf.fleet];
   }
 
   /** The catalogue's size, sources and newest epoch, computed once per change: GET /api/health asks on every call (a walk of 50,000 entries took 18 ms). */
