@@ -116,8 +116,9 @@ export const ConfigSchema = z.object({
   /**
    * Worker threads that run the geometry of a catalogue-wide run on this server's threads (the
    * risk step uses them all). Each holds the SGP4 state of every object, some 0.5 GB for the
-   * 50,000-object demo, so one keeps a whole run of the embedded default under 1.5 GB and leaves
-   * the other cores to the interactive work, at the cost of a longer run (issue 30, item 8).
+   * 50,000-object demo: with one, the embedded default's 72-h run peaks at 1.36 GB through the
+   * geometry (2.20 GB with two) and leaves the other cores to the interactive work, at about twice
+   * the geometry's time (issue 30, item 8).
    */
   CATALOG_SCREENING_THREADS: z.preprocess(
     emptyToUndefined,

@@ -39,7 +39,7 @@ function lazyEntry(row: Omit<CatalogEntry, 'model'>): CatalogEntry {
     setSource: row.setSource,
     get model(): Sgp4Model | null {
       // Ephemeris type 4 (SGP4-XP): kept in the catalogue, never propagated with plain SGP4.
-      model ??= hasSgp4(row) ? createSgp4(row.set) : null;
+      if (model === undefined) model = hasSgp4(row) ? createSgp4(row.set) : null;
       return model;
     },
   };

@@ -289,7 +289,6 @@ export class ScreeningService implements AnalysisService {
     return this.exclusive((pool) => streamScreening(pool, catalog, result, shards, sink, timings, options));
   }
 
-
   /**
    * An SST analysis (AnalysisJobs): the request, as the contract read it, screened against the
    * whole catalogue's version, then its conjunctions in the SST result's form (kept for their CDMs).

@@ -5,7 +5,7 @@
  * the pure screener of src/core/screening. It also runs the brute-force reference for the
  * recall test, with satellite.js's WASM BulkPropagator for the dense samples.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { BulkPropagator, EciBaseCalculator } from 'satellite.js';
 import { parseElementSets, type ElementSet } from '../../../core/elements/index.ts';
@@ -45,8 +45,8 @@ if (!parentPort) throw new Error('screening-worker must run in a worker thread')
 const port = parentPort;
 /** While the worker warms up (warmUp below), what it would post goes nowhere. */
 let muted = false;
-const post = (reply: ScreeningWorkerReply) => {
-  if (!muted) port.postMessage(reply);
+const post = (reply: ScreeningWorkerReply, transfer: readonly TransferListItem[] = []) => {
+  if (!muted) port.postMessage(reply, transfer);
 };
 
 let version = '';
@@ -279,7 +279,7 @@ function runAllPairsShard(shard: ScreeningShard, cancel: Int32Array, pack: boole
     const result = { jobId: shard.job.id, shard: shard.index, catalogVersion: version, stats, skipped: [...skipped, ...outcome.skipped] };
     if (pack) {
       const packed = packApproaches(outcome.approaches);
-      if (!muted) port.postMessage({ type: 'shard-done', result: { ...result, approaches: [] }, ms, packed } satisfies ScreeningWorkerReply, [packed.buffer as ArrayBuffer]);
+      post({ type: 'shard-done', result: { ...result, approaches: [] }, ms, packed }, [packed.buffer as ArrayBuffer]);
     } else post({ type: 'shard-done', result: { ...result, approaches: outcome.approaches }, ms });
   } finally {
     sampler.dispose();
